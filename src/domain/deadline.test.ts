@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isPredictionOpen, predictionDeadline, type MatchStatus } from './deadline';
+
+const kickoff = new Date('2022-12-18T15:00:00Z');
+
+describe('predictionDeadline', () => {
+  it('is 15 minutes before kickoff', () => {
+    expect(predictionDeadline(kickoff).toISOString()).toBe('2022-12-18T14:45:00.000Z');
+  });
+  it('rejects an invalid kickoff', () => {
+    expect(() => predictionDeadline(new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+describe('isPredictionOpen', () => {
+  it.each([
+    ['a day before', '2022-12-17T15:00:00Z', true],
+    ['one millisecond before the deadline', '2022-12-18T14:44:59.999Z', true],
+    ['at the deadline', '2022-12-18T14:45:00.000Z', false],
+    ['between deadline and kickoff', '2022-12-18T14:50:00Z', false],
+    ['after kickoff', '2022-12-18T16:00:00Z', false],
+  ])('%s → %s for a scheduled match', (_label, now, open) => {
+    expect(isPredictionOpen({ kickoff, status: 'scheduled' }, new Date(now))).toBe(open);
+  });
+
+  it.each<MatchStatus>(['live', 'finished', 'postponed', 'cancelled'])('is closed for a %s match', (status) => {
+    expect(isPredictionOpen({ kickoff, status }, new Date('2022-12-01T00:00:00Z'))).toBe(false);
+  });
+});

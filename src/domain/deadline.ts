@@ -1,0 +1,35 @@
+/**
+ * Prediction deadlines. Rule (DEVELOPERS.md "The product"): predictions close 15 minutes before
+ * kickoff, judged by the server's clock; a match that is no longer scheduled (live, finished,
+ * postponed, cancelled) takes no predictions whatever its kickoff.
+ */
+
+/** Minutes before kickoff at which predictions close. */
+export const PREDICTION_CLOSE_MINUTES = 15;
+
+/** Match statuses, in the vocabulary of the field. */
+export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cancelled';
+
+/** Every match status. */
+export const MATCH_STATUSES: readonly MatchStatus[] = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'];
+
+/**
+ * The instant predictions for a match close.
+ * @param kickoff the kickoff, a UTC instant.
+ * @returns kickoff − 15 minutes, a new Date.
+ * @throws RangeError for an invalid Date.
+ */
+export function predictionDeadline(kickoff: Date): Date {
+  if (Number.isNaN(kickoff.getTime())) throw new RangeError('kickoff is not a valid instant');
+  return new Date(kickoff.getTime() - PREDICTION_CLOSE_MINUTES * 60_000);
+}
+
+/**
+ * Whether a match still takes predictions at `now`: it is scheduled and `now` is strictly before
+ * its deadline (at the deadline itself predictions are closed).
+ * @param match its kickoff (UTC instant) and status.
+ * @param now the server's current instant.
+ */
+export function isPredictionOpen(match: { kickoff: Date; status: MatchStatus }, now: Date): boolean {
+  return match.status === 'scheduled' && now.getTime() < predictionDeadline(match.kickoff).getTime();
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { rankMembers, type RankingTotals } from './ranking';
+
+const row = (userId: string, points: number, exact = 0, goalDifference = 0, winner = 0): RankingTotals => ({
+  userId, points, exact, goalDifference, winner, opposite: 0,
+});
+
+describe('rankMembers', () => {
+  it('ranks by points, best first', () => {
+    const ranked = rankMembers([row('a', 3), row('b', 20), row('c', 10)]);
+    expect(ranked.map((r) => [r.userId, r.rank])).toEqual([['b', 1], ['c', 2], ['a', 3]]);
+  });
+
+  it('breaks ties by exact scores, then goal differences, then winners', () => {
+    const ranked = rankMembers([
+      row('w', 20, 1, 1, 2), // 10+5+3+3 = 21 in reality, but totals are what they are
+      row('x', 20, 2, 0, 0),
+      row('y', 20, 1, 2, 0),
+      row('z', 20, 1, 1, 3),
+    ]);
+    expect(ranked.map((r) => r.userId)).toEqual(['x', 'y', 'z', 'w']);
+    expect(ranked.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('gives equal members the same rank and skips the next (1, 1, 3)', () => {
+    const ranked = rankMembers([row('b', 10, 1), row('a', 10, 1), row('c', 5)]);
+    expect(ranked.map((r) => [r.userId, r.rank])).toEqual([['a', 1], ['b', 1], ['c', 3]]);
+  });
+
+  it('handles negative totals and an empty group', () => {
+    expect(rankMembers([row('a', -2), row('b', 0)]).map((r) => r.userId)).toEqual(['b', 'a']);
+    expect(rankMembers([])).toEqual([]);
+  });
+});

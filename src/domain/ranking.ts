@@ -1,0 +1,50 @@
+/**
+ * Group rankings. Rule: more points first; ties broken by more exact scores, then more right goal
+ * differences, then more right winners; members equal on all four share a rank and the next rank
+ * skips ("1, 1, 3": standard competition ranking, as Kicktipp and most bolões show it).
+ *
+ * The server ranks in SQL with RANK() over the same keys (src/server/modules/groups/ranking.ts);
+ * tests check the two agree.
+ */
+
+/** A member's totals in a group. Counts are numbers of predictions in each outcome class. */
+export interface RankingTotals {
+  userId: string;
+  points: number;
+  exact: number;
+  goalDifference: number;
+  winner: number;
+  opposite: number;
+}
+
+/** Totals with their rank (1-based). */
+export type RankedTotals<T extends RankingTotals> = T & { rank: number };
+
+/** The tie-break keys, in order, each compared descending. */
+export const RANKING_KEYS = ['points', 'exact', 'goalDifference', 'winner'] as const;
+
+/**
+ * Ranks members by RANKING_KEYS, equal members sharing a rank.
+ * @param rows totals per member, in any order.
+ * @param tieOrder orders members who share a rank (for display only; default: by userId).
+ * @returns a new array, best first, each row with its `rank`.
+ */
+export function rankMembers<T extends RankingTotals>(
+  rows: readonly T[],
+  tieOrder: (a: T, b: T) => number = (a, b) => a.userId.localeCompare(b.userId),
+): RankedTotals<T>[] {
+  const compare = (a: T, b: T) => {
+    for (const key of RANKING_KEYS) {
+      if (a[key] !== b[key]) return b[key] - a[key];
+    }
+    return 0;
+  };
+  const sorted = [...rows].sort((a, b) => compare(a, b) || tieOrder(a, b));
+  const ranked: RankedTotals<T>[] = [];
+  sorted.forEach((row, index) => {
+    const previous = ranked[index - 1];
+    const rank = previous && compare(previous, row) === 0 ? previous.rank : index + 1;
+    ranked.push({ ...row, rank });
+  });
+  return ranked;
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test projects: `unit` (pure code: domain, contracts, provider parsing), `db` (the HTTP API and
+ * services over a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `e2e`
+ * (browser journeys in Chromium). `npm test` runs them all.
+ */
+export default defineConfig({
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['src/server/**/*.test.ts', 'src/cli/**/*.test.ts'],
+          exclude: ['src/server/providers/**'],
+          env: { TZ: 'UTC' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
