@@ -1,0 +1,29 @@
+/** Builds the web app with Vite when dist/web is missing or older than any of its sources. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOURCES = ['src/web', 'src/contracts', 'src/domain', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+/** Whether dist/web needs (re)building. */
+export function webBuildIsStale(): boolean {
+  const built = join(ROOT, 'dist/web/index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return SOURCES.some((source) => existsSync(join(ROOT, source)) && newestMtime(join(ROOT, source)) > builtAt);
+}
+
+/** Runs `vite build` when needed; returns whether it built. */
+export async function buildWebIfNeeded(): Promise<boolean> {
+  if (!webBuildIsStale()) return false;
+  console.log('Building the web app (dist/web)…');
+  const { build } = await import('vite');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  return true;
+}

@@ -1,0 +1,26 @@
+/**
+ * Stable API error ids. Every error response is `{error: {id, message}}`; the web translates `id`.
+ */
+import { z } from 'zod';
+
+export const ERROR_IDS = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'league_not_found',
+  'group_not_found',
+  'match_not_found',
+  'invite_code_invalid',
+  'group_inactive',
+  'prediction_closed',
+  'rate_limited',
+  'internal',
+] as const;
+
+export type ErrorId = (typeof ERROR_IDS)[number];
+
+export const errorResponse = z.object({
+  error: z.object({ id: z.string(), message: z.string() }),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

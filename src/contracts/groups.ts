@@ -1,0 +1,81 @@
+/** Groups (prediction pools): create, join, read, ranking. */
+import { z } from 'zod';
+import { match } from './leagues';
+import { goals, instant, uuidParam } from './common';
+
+export const GROUP_COLORS = ['emerald', 'sky', 'violet', 'amber', 'rose', 'slate'] as const;
+/** Invite codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const INVITE_CODE_LENGTH = 8;
+
+export const createGroupRequest = z.object({
+  name: z.string().trim().min(3).max(60),
+  description: z.string().trim().max(500).optional(),
+  leagueId: z.uuid(),
+  visibility: z.enum(['public', 'private']).default('private'),
+  color: z.enum(GROUP_COLORS).default('emerald'),
+});
+export type CreateGroupRequest = z.input<typeof createGroupRequest>;
+
+export const joinGroupRequest = z.object({
+  inviteCode: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(new RegExp(`^[${INVITE_CODE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`), 'not an invite code')),
+});
+
+export const group = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  league: z.object({ id: z.uuid(), name: z.string(), season: z.string() }),
+  visibility: z.enum(['public', 'private']),
+  color: z.enum(GROUP_COLORS),
+  inviteCode: z.string(),
+  status: z.enum(['active', 'deactivated']),
+  memberCount: z.number().int(),
+  myRole: z.enum(['owner', 'admin', 'member']),
+  createdAt: instant,
+});
+export type Group = z.infer<typeof group>;
+export const groupResponse = z.object({ group });
+export const groupListResponse = z.object({ groups: z.array(group) });
+export const groupParams = z.object({ groupId: uuidParam });
+
+export const prediction = z.object({
+  homeGoals: goals,
+  awayGoals: goals,
+  points: z.number().int().nullable(),
+  outcome: z.enum(['exact', 'goal_difference', 'winner', 'opposite', 'miss', 'void']).nullable(),
+  updatedAt: instant,
+});
+export type Prediction = z.infer<typeof prediction>;
+
+export const groupMatch = match.extend({
+  /** Whether predictions are still taken, by the server's clock at the time of the response. */
+  open: z.boolean(),
+  myPrediction: prediction.nullable(),
+});
+export type GroupMatch = z.infer<typeof groupMatch>;
+export const groupMatchesResponse = z.object({ serverTime: instant, matches: z.array(groupMatch) });
+export type GroupMatchesResponse = z.infer<typeof groupMatchesResponse>;
+
+export const predictionParams = z.object({ groupId: uuidParam, matchId: uuidParam });
+export const predictionRequest = z.object({ homeGoals: goals, awayGoals: goals });
+export type PredictionRequest = z.infer<typeof predictionRequest>;
+export const predictionResponse = z.object({ prediction });
+
+export const rankingRow = z.object({
+  rank: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  points: z.number().int(),
+  exact: z.number().int(),
+  goalDifference: z.number().int(),
+  winner: z.number().int(),
+  opposite: z.number().int(),
+  predictions: z.number().int(),
+});
+export type RankingRow = z.infer<typeof rankingRow>;
+export const rankingResponse = z.object({ ranking: z.array(rankingRow) });

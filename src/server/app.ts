@@ -1,0 +1,137 @@
+/**
+ * Builds the Fastify app (fastify/demo layout: app.ts builds, main.ts listens). Every route is under
+ * /api, validated with the zod contracts of src/contracts and described in /api/openapi.json; the
+ * built web app is served from dist/web for every other path. One error handler turns errors into
+ * `{error: {id, message}}` and keeps 5xx details in the log.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { AppError } from './errors';
+import { createAuth, type Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import { resolveAuthSecret } from './auth/secret';
+import { createMailer, type Mailer } from './mail/mailer';
+import { healthRoutes } from './modules/health/routes';
+import { leagueRoutes } from './modules/leagues/routes';
+import { groupRoutes } from './modules/groups/routes';
+import { predictionRoutes } from './modules/predictions/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { meRoutes } from './modules/me/routes';
+import { APP_VERSION } from './version';
+
+/** What every route module receives. */
+export interface AppContext {
+  db: Database['db'];
+  auth: Auth;
+  env: Env;
+  mailer: Mailer;
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  /** Replaces the mailer (tests capture mail this way); default: SMTP or the outbox, per env. */
+  mailer?: Mailer;
+  /** Folder of the built web app; default dist/web. Not served when it does not exist. */
+  webDir?: string;
+}
+
+/** Builds the app, ready to `listen` or `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Never log query strings: verification links carry their token there.
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], reqId: req.id }),
+      },
+    },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const baseURL = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM, logger: app.log });
+  const auth = createAuth({
+    db: database.db,
+    baseURL,
+    secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+    mailer,
+    adminEmails: env.ADMIN_EMAILS,
+    rateLimit: env.AUTH_RATE_LIMIT,
+    logger: app.log,
+  });
+  const context: AppContext = { db: database.db, auth, env, mailer };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Palpite API', version: APP_VERSION.version, description: 'Football prediction pools.' },
+      servers: [{ url: baseURL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: { id: error.id, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((issue) => `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext}: ${issue.message}`)
+        .join('; ');
+      return reply.status(400).send({ error: { id: 'validation_failed', message } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ error: { id: 'rate_limited', message: error.message } });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large…
+      return reply.status(status).send({ error: { id: status === 404 ? 'not_found' : 'validation_failed', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { id: 'internal', message: 'Something went wrong on our side.' } });
+  });
+
+  await app.register(authRoutes, { auth });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(meRoutes, context);
+      await api.register(leagueRoutes, context);
+      await api.register(groupRoutes, context);
+      await api.register(predictionRoutes, context);
+      await api.register(adminRoutes, context);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = resolve(options.webDir ?? 'dist/web');
+  const hasWeb = existsSync(resolve(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ error: { id: 'not_found', message: `No route for ${request.method} ${path}.` } });
+    }
+    const asset = /\.[a-z0-9]+$/i.test(path) && path !== '/index.html';
+    if (asset && existsSync(resolve(webDir, `.${path}`))) return reply.sendFile(path.slice(1));
+    if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
+    // Client-side routes of the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

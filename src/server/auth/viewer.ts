@@ -1,0 +1,46 @@
+/**
+ * Who is calling: the signed-in user (from the Better Auth session cookie) and their profile.
+ * Routes call `requireViewer` (401 when signed out) or `optionalViewer`.
+ */
+import { eq } from 'drizzle-orm';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { profiles } from '../db/schema';
+import { errors } from '../errors';
+import type { Auth } from './auth';
+import { createProfile, usernameFromEmail } from './auth';
+
+/** The signed-in person. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  username: string;
+  fullName: string;
+  role: 'Regular User' | 'Platform Administrator';
+}
+
+/** Reads the session; returns null when signed out or the session expired. */
+export async function optionalViewer(request: FastifyRequest, auth: Auth, db: Db): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const { user } = session;
+  let [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+  if (!profile) {
+    // A user created before profiles existed, or whose profile hook failed: repair it.
+    await createProfile(db, { userId: user.id, username: usernameFromEmail(user.email), fullName: user.name, role: 'Regular User' });
+    [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+  }
+  if (!profile) throw errors.internal();
+  return { userId: user.id, email: user.email, username: profile.username, fullName: profile.fullName, role: profile.role };
+}
+
+/**
+ * The signed-in person.
+ * @throws AppError 401 unauthenticated when signed out.
+ */
+export async function requireViewer(request: FastifyRequest, auth: Auth, db: Db): Promise<Viewer> {
+  const viewer = await optionalViewer(request, auth, db);
+  if (!viewer) throw errors.unauthenticated();
+  return viewer;
+}

@@ -1,0 +1,86 @@
+/**
+ * The database connection: embedded PGlite (real Postgres in-process, files in DATA_DIR/pglite) when
+ * no DATABASE_URL is given, PostgreSQL through node-postgres when it is. Same schema, same SQL, same
+ * migrations for both (docs/decisions/001-embedded-pglite.md).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database or a transaction. */
+export type Conn = Db | Tx;
+
+/** An open database with its driver kind and a close function. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Releases the connection (and the embedded database's lock). */
+  close(): Promise<void>;
+}
+
+/** Where to connect: a PostgreSQL URL, an embedded data folder, or an in-memory PGlite (tests). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Opens the database and applies pending migrations.
+ * @throws DataDirLockedError when another process holds the embedded database.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if ('dataDir' in target) {
+    const dir = resolve(target.dataDir);
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDataDirLock(dir);
+    try {
+      client = await PGlite.create(join(dir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    lock?.release();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+/** The rows of a raw `db.execute(sql)` result, whichever driver ran it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

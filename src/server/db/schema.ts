@@ -1,0 +1,178 @@
+/**
+ * The database schema (Drizzle). One schema for PGlite and PostgreSQL; drizzle-kit generates the SQL
+ * migrations in ./migrations from it. Instants are `timestamptz` (UTC); goals are small integers.
+ *
+ * The first four tables (and rate_limit) are Better Auth's own, with its column names
+ * (https://www.better-auth.com/docs/concepts/database#core-schema).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Better Auth ──────────────────────────────────────────────────────────────────────────────────
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable('session', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+}, (t) => [index('session_user_id_idx').on(t.userId)]);
+
+export const account = pgTable('account', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  password: text('password'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('account_user_id_idx').on(t.userId)]);
+
+export const verification = pgTable('verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('verification_identifier_idx').on(t.identifier)]);
+
+/** Better Auth's rate-limit counters, kept in the database so every app instance shares them. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ── Palpite ──────────────────────────────────────────────────────────────────────────────────────
+export const platformRole = pgEnum('platform_role', ['Regular User', 'Platform Administrator']);
+export const leagueKind = pgEnum('league_kind', ['league', 'tournament']);
+export const matchStage = pgEnum('match_stage', ['group', 'knockout', 'league']);
+export const matchStatus = pgEnum('match_status', ['scheduled', 'live', 'finished', 'postponed', 'cancelled']);
+export const groupVisibility = pgEnum('group_visibility', ['public', 'private']);
+export const groupStatus = pgEnum('group_status', ['active', 'deactivated']);
+export const memberRole = pgEnum('member_role', ['owner', 'admin', 'member']);
+export const predictionOutcome = pgEnum('prediction_outcome', [
+  'exact', 'goal_difference', 'winner', 'opposite', 'miss', 'void',
+]);
+
+/** A person's public face in Palpite, one per Better Auth user. */
+export const profiles = pgTable('profiles', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  fullName: text('full_name').notNull(),
+  avatarUrl: text('avatar_url'),
+  role: platformRole('role').notNull().default('Regular User'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)]);
+
+/** A league or tournament season, as one data provider describes it. */
+export const leagues = pgTable('leagues', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  season: text('season').notNull(),
+  kind: leagueKind('kind').notNull(),
+  provider: text('provider').notNull(),
+  externalId: text('external_id').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('leagues_provider_external_idx').on(t.provider, t.externalId)]);
+
+/** A club or national team, known by its name as the providers write it. */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  code: text('code'),
+  createdAt: createdAt(),
+});
+
+/** A fixture of a league. Goals: full time (90 min), after extra time (cumulative), penalties. */
+export const matches = pgTable('matches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  leagueId: uuid('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  externalId: text('external_id').notNull(),
+  roundName: text('round_name').notNull(),
+  roundOrder: integer('round_order').notNull(),
+  stage: matchStage('stage').notNull(),
+  groupName: text('group_name'),
+  kickoff: timestamp('kickoff', { withTimezone: true }).notNull(),
+  status: matchStatus('status').notNull().default('scheduled'),
+  homeTeamId: uuid('home_team_id').notNull().references(() => teams.id),
+  awayTeamId: uuid('away_team_id').notNull().references(() => teams.id),
+  homeGoals: integer('home_goals'),
+  awayGoals: integer('away_goals'),
+  homeGoalsExtraTime: integer('home_goals_extra_time'),
+  awayGoalsExtraTime: integer('away_goals_extra_time'),
+  homePenalties: integer('home_penalties'),
+  awayPenalties: integer('away_penalties'),
+  venue: text('venue'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('matches_league_external_idx').on(t.leagueId, t.externalId),
+  index('matches_league_kickoff_idx').on(t.leagueId, t.kickoff),
+]);
+
+/** A prediction pool: members predicting one league's matches together. */
+export const groups = pgTable('groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description'),
+  leagueId: uuid('league_id').notNull().references(() => leagues.id, { onDelete: 'restrict' }),
+  visibility: groupVisibility('visibility').notNull().default('private'),
+  color: text('color').notNull(),
+  inviteCode: text('invite_code').notNull().unique(),
+  status: groupStatus('status').notNull().default('active'),
+  ownerId: text('owner_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('groups_league_idx').on(t.leagueId)]);
+
+export const groupMembers = pgTable('group_members', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  role: memberRole('role').notNull().default('member'),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)]);
+
+/** One member's predicted score for one match in one group; points and outcome once scored. */
+export const predictions = pgTable('predictions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  matchId: uuid('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
+  homeGoals: integer('home_goals').notNull(),
+  awayGoals: integer('away_goals').notNull(),
+  points: integer('points'),
+  outcome: predictionOutcome('outcome'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('predictions_group_user_match_idx').on(t.groupId, t.userId, t.matchId),
+  index('predictions_match_idx').on(t.matchId),
+]);

@@ -1,0 +1,50 @@
+/**
+ * The environment, parsed once with zod at start (STYLE.md habit 6). `.env.example` lists every
+ * variable with its default. A bad value stops the process with a readable list of problems.
+ */
+import { z } from 'zod';
+
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public address of the app, used in mail links; defaults to http://localhost:PORT. */
+  BASE_URL: z.url().optional(),
+  /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Signs sessions; at least 32 characters. Unset: one is generated and kept in DATA_DIR. */
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /** nodemailer SMTP URL (smtp://user:pass@host:587); unset: mail goes to DATA_DIR/outbox and the log. */
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Palpite <no-reply@palpite.local>'),
+  /** Comma-separated emails that get the 'Platform Administrator' role. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  /** Load the demo league into an empty database; default: on for the embedded database only. */
+  SEED_DEMO: booleanText.optional(),
+  /** Rate limits on the auth endpoints (sign-in, sign-up); turn off only in tests. */
+  AUTH_RATE_LIMIT: booleanText.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** The parsed environment. */
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Parses an environment (default: process.env).
+ * @throws Error listing every invalid variable.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}

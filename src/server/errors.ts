@@ -1,0 +1,33 @@
+/**
+ * API errors: factories with an HTTP status and a stable id (STYLE.md habit 5). The web maps ids to
+ * translated messages; the one error handler (app.ts) turns an AppError into `{error: {id, message}}`.
+ */
+import type { ErrorId } from '../contracts/errors';
+
+/** An error meant for the API caller: its status, stable id and a plain-English message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly id: ErrorId,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const errors = {
+  validation: (message: string) => new AppError(400, 'validation_failed', message),
+  unauthenticated: () => new AppError(401, 'unauthenticated', 'Sign in to do this.'),
+  forbidden: (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message),
+  notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
+  leagueNotFound: () => new AppError(404, 'league_not_found', 'League not found.'),
+  groupNotFound: () => new AppError(404, 'group_not_found', 'Group not found.'),
+  matchNotFound: () => new AppError(404, 'match_not_found', 'Match not found.'),
+  inviteCodeInvalid: () => new AppError(404, 'invite_code_invalid', 'No active group has this invite code.'),
+  groupInactive: () => new AppError(409, 'group_inactive', 'This group is deactivated.'),
+  predictionClosed: (deadline: Date) =>
+    new AppError(409, 'prediction_closed', `Predictions for this match closed at ${deadline.toISOString()}.`),
+  rateLimited: () => new AppError(429, 'rate_limited', 'Too many requests; try again shortly.'),
+  internal: () => new AppError(500, 'internal', 'Something went wrong on our side.'),
+};

@@ -1,0 +1,62 @@
+/**
+ * Outgoing mail through nodemailer: to SMTP_URL when set; otherwise (development, self-hosting
+ * without a mail server) each message is written to DATA_DIR/outbox/*.eml and announced in the log
+ * with its subject and links, so a newcomer can confirm an account without a mail server. The
+ * recipient is masked in the log and the body is never logged (STYLE.md habit 7).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A message to send. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Sends a message; rejects when the transport fails. */
+  send(mail: Mail): Promise<void>;
+  /** 'smtp' or 'outbox'. */
+  readonly mode: 'smtp' | 'outbox';
+}
+
+/**
+ * Creates the mailer.
+ * @param options smtpUrl (nodemailer SMTP URL) or, without it, dataDir for the outbox; from; logger.
+ */
+export function createMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        options.logger.info({ to: maskEmail(mail.to), subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = resolve(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    mode: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      mkdirSync(outbox, { recursive: true });
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
+      options.logger.info({ to: maskEmail(mail.to), subject: mail.subject, file, links }, 'mail written to outbox (no SMTP_URL set)');
+    },
+  };
+}
+
+/** "maria.silva@example.com" → "m***@example.com". */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * Starts Palpite: parses the environment, opens the database (PGlite in DATA_DIR, or PostgreSQL at
+ * DATABASE_URL) and migrates it, loads the demo league into an empty embedded database, and serves the
+ * API and web app on PORT. SIGINT/SIGTERM close the server and database gracefully.
+ */
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { parseEnv } from './env';
+import { seedDemoIfEmpty } from './modules/demo/seed';
+
+async function main() {
+  const env = parseEnv();
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  const app = await buildApp({ env, database });
+  if (env.SEED_DEMO ?? database.kind === 'pglite') {
+    const demo = await seedDemoIfEmpty(database.db, new Date());
+    if (demo) app.log.info({ league: demo.leagueName, matches: demo.matches, finished: demo.finished }, 'demo league loaded');
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Palpite is running on ${env.BASE_URL ?? `http://localhost:${env.PORT}`} (${database.kind} database)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+/**
+ * Who may see and act in a group. Rule: groups, their predictions and rankings are for members only.
+ * A private group is invisible to non-members (404, so its existence does not leak); a public group
+ * is known to exist, so a non-member gets 403 until they join.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Conn } from '../../db/client';
+import { groupMembers, groups } from '../../db/schema';
+import { errors } from '../../errors';
+import type { Viewer } from '../../auth/viewer';
+
+/** A group as the policy sees it, with the viewer's membership. */
+export interface GroupAccess {
+  groupId: string;
+  leagueId: string;
+  status: 'active' | 'deactivated';
+  role: 'owner' | 'admin' | 'member';
+}
+
+/**
+ * The viewer's access to a group.
+ * @throws AppError group_not_found (no such group, or private and not a member), forbidden (public,
+ *   not a member).
+ */
+export async function requireMember(db: Conn, viewer: Viewer, groupId: string): Promise<GroupAccess> {
+  const [row] = await db
+    .select({ groupId: groups.id, leagueId: groups.leagueId, status: groups.status, visibility: groups.visibility, role: groupMembers.role })
+    .from(groups)
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, viewer.userId)))
+    .where(eq(groups.id, groupId));
+  if (!row) throw errors.groupNotFound();
+  if (!row.role) {
+    if (row.visibility === 'private') throw errors.groupNotFound();
+    throw errors.forbidden('Join this group to see its matches, predictions and ranking.');
+  }
+  return { groupId: row.groupId, leagueId: row.leagueId, status: row.status, role: row.role };
+}
+
+/**
+ * Like requireMember, and the group must be active.
+ * @throws AppError group_inactive besides requireMember's errors.
+ */
+export async function requireActiveMember(db: Conn, viewer: Viewer, groupId: string): Promise<GroupAccess> {
+  const access = await requireMember(db, viewer, groupId);
+  if (access.status !== 'active') throw errors.groupInactive();
+  return access;
+}

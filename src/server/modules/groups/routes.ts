@@ -1,0 +1,56 @@
+/**
+ * Groups: POST /api/groups, POST /api/groups/join, GET /api/groups (mine), GET /api/groups/:groupId,
+ * GET /api/groups/:groupId/ranking. All need a signed-in member (see policy.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createGroupRequest, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingResponse,
+} from '../../../contracts/groups';
+import type { AppContext } from '../../app';
+import { requireViewer } from '../../auth/viewer';
+import { requireMember } from './policy';
+import { groupRanking } from './ranking';
+import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
+
+export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/groups',
+    { schema: { tags: ['groups'], body: createGroupRequest, response: { 201: groupResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, auth, db);
+      const group = await createGroup(db, viewer, request.body);
+      return reply.status(201).send({ group });
+    },
+  );
+  api.post(
+    '/groups/join',
+    { schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: groupResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request, auth, db);
+      return { group: await joinGroup(db, viewer, request.body.inviteCode) };
+    },
+  );
+  api.get('/groups', { schema: { tags: ['groups'], response: { 200: groupListResponse } } }, async (request) => {
+    const viewer = await requireViewer(request, auth, db);
+    return { groups: await listMyGroups(db, viewer) };
+  });
+  api.get(
+    '/groups/:groupId',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request, auth, db);
+      return { group: await getGroup(db, viewer, request.params.groupId) };
+    },
+  );
+  api.get(
+    '/groups/:groupId/ranking',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: rankingResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request, auth, db);
+      await requireMember(db, viewer, request.params.groupId);
+      return { ranking: await groupRanking(db, request.params.groupId) };
+    },
+  );
+}

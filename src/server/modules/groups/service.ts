@@ -1,0 +1,97 @@
+/** Groups: create, join by invite code, read, list mine. */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CreateGroupRequest, Group } from '../../../contracts/groups';
+import { createGroupRequest } from '../../../contracts/groups';
+import type { Conn, Db } from '../../db/client';
+import { groupMembers, groups, leagues } from '../../db/schema';
+import { errors } from '../../errors';
+import type { Viewer } from '../../auth/viewer';
+import { generateInviteCode } from './invite-code';
+import { requireMember } from './policy';
+
+const memberCount = sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`;
+
+async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Group[]> {
+  const rows = await db
+    .select({
+      id: groups.id, name: groups.name, description: groups.description, visibility: groups.visibility,
+      color: groups.color, inviteCode: groups.inviteCode, status: groups.status, createdAt: groups.createdAt,
+      leagueId: leagues.id, leagueName: leagues.name, leagueSeason: leagues.season,
+      memberCount, myRole: groupMembers.role,
+    })
+    .from(groups)
+    .innerJoin(leagues, eq(leagues.id, groups.leagueId))
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, viewerId)))
+    .where(where)
+    .orderBy(desc(groups.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    league: { id: row.leagueId, name: row.leagueName, season: row.leagueSeason },
+    visibility: row.visibility,
+    color: row.color as Group['color'],
+    inviteCode: row.inviteCode,
+    status: row.status,
+    memberCount: row.memberCount,
+    myRole: row.myRole,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Creates a group on a league with the viewer as owner, in one transaction.
+ * @throws AppError league_not_found.
+ */
+export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequest): Promise<Group> {
+  const body = createGroupRequest.parse(input);
+  const groupId = await db.transaction(async (tx) => {
+    const [league] = await tx.select({ id: leagues.id }).from(leagues).where(eq(leagues.id, body.leagueId));
+    if (!league) throw errors.leagueNotFound();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [created] = await tx
+        .insert(groups)
+        .values({
+          name: body.name, description: body.description || null, leagueId: body.leagueId, visibility: body.visibility,
+          color: body.color, inviteCode: generateInviteCode(), ownerId: viewer.userId,
+        })
+        .onConflictDoNothing({ target: groups.inviteCode })
+        .returning({ id: groups.id });
+      if (created) {
+        await tx.insert(groupMembers).values({ groupId: created.id, userId: viewer.userId, role: 'owner' });
+        return created.id;
+      }
+    }
+    throw new Error('could not draw a free invite code');
+  });
+  return getGroup(db, viewer, groupId);
+}
+
+/**
+ * Joins the group with this invite code; joining a group one is already in returns it unchanged.
+ * @param inviteCode normalised (upper case, no spaces or dashes).
+ * @throws AppError invite_code_invalid (no such code), group_inactive.
+ */
+export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Promise<Group> {
+  const [group] = await db.select({ id: groups.id, status: groups.status }).from(groups).where(eq(groups.inviteCode, inviteCode));
+  if (!group) throw errors.inviteCodeInvalid();
+  if (group.status !== 'active') throw errors.groupInactive();
+  await db.insert(groupMembers).values({ groupId: group.id, userId: viewer.userId, role: 'member' }).onConflictDoNothing();
+  return getGroup(db, viewer, group.id);
+}
+
+/**
+ * A group the viewer belongs to.
+ * @throws AppError group_not_found, forbidden (see policy.ts).
+ */
+export async function getGroup(db: Conn, viewer: Viewer, groupId: string): Promise<Group> {
+  await requireMember(db, viewer, groupId);
+  const [group] = await loadGroups(db, viewer.userId, eq(groups.id, groupId));
+  if (!group) throw errors.groupNotFound();
+  return group;
+}
+
+/** The groups the viewer belongs to, newest first. */
+export async function listMyGroups(db: Conn, viewer: Viewer): Promise<Group[]> {
+  return loadGroups(db, viewer.userId);
+}

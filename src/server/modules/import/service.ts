@@ -1,0 +1,164 @@
+/**
+ * Writes an imported competition to the database in one transaction: the league, its teams and its
+ * matches are upserted set-based (one statement each), so re-importing the same source updates scores
+ * and statuses and never duplicates a team or a match; matches whose result changed are re-scored in
+ * the same transaction. Matches missing from a later import are left as they are.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { leagues, matches, teams } from '../../db/schema';
+import type { ImportedCompetition, ImportedMatch } from '../../providers/fixture-source';
+import { scoreMatches } from '../scoring/score-matches';
+
+export interface ImportOptions {
+  /** Data provider name, e.g. 'openfootball' or 'demo'. */
+  provider: string;
+  /** Display name; default: the competition's own name. */
+  leagueName?: string;
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  leagueId: string;
+  leagueName: string;
+  season: string;
+  matches: number;
+  teams: number;
+  finished: number;
+  postponed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Predictions re-scored because their match's result changed. */
+  rescored: number;
+}
+
+/** The league's stable id for a provider: the source's own name and the season, slugged. */
+export function leagueExternalId(competition: Pick<ImportedCompetition, 'name' | 'season'>): string {
+  const slug = competition.name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `${slug}:${competition.season}`;
+}
+
+/** Imports a competition; see the module comment. Throws (and writes nothing) on any database error. */
+export async function importCompetition(db: Db, competition: ImportedCompetition, options: ImportOptions): Promise<ImportSummary> {
+  return db.transaction(async (tx) => {
+    const name = options.leagueName ?? competition.name;
+    const [league] = await tx
+      .insert(leagues)
+      .values({ name, season: competition.season, kind: competition.kind, provider: options.provider, externalId: leagueExternalId(competition) })
+      .onConflictDoUpdate({
+        target: [leagues.provider, leagues.externalId],
+        set: { name: options.leagueName ? name : sql`${leagues.name}`, kind: competition.kind, season: competition.season, updatedAt: new Date() },
+      })
+      .returning({ id: leagues.id, name: leagues.name });
+    if (!league) throw new Error('league upsert returned nothing');
+
+    const teamByName = new Map<string, { name: string; code: string | null }>();
+    for (const match of competition.matches) {
+      for (const team of [match.home, match.away]) {
+        const seen = teamByName.get(team.name);
+        if (!seen || (!seen.code && team.code)) teamByName.set(team.name, team);
+      }
+    }
+    const teamRows = teamByName.size === 0 ? [] : await tx
+      .insert(teams)
+      .values([...teamByName.values()])
+      .onConflictDoUpdate({ target: teams.name, set: { code: sql`coalesce(excluded.code, ${teams.code})` } })
+      .returning({ id: teams.id, name: teams.name });
+    const teamId = new Map(teamRows.map((row) => [row.name, row.id]));
+
+    // Old results, to know which matches need re-scoring.
+    const existing = await tx
+      .select({ id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals })
+      .from(matches)
+      .where(eq(matches.leagueId, league.id));
+    const before = new Map(existing.map((row) => [row.externalId, row]));
+
+    const values = competition.matches.map((match) => toRow(match, league.id, teamId));
+    const resultChanged = values.flatMap((value) => {
+      const old = before.get(value.externalId);
+      return old && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals) ? [old.id] : [];
+    });
+
+    const columns = UPDATABLE_COLUMNS.map((key) => sql.raw(`"${columnName(key)}"`));
+    const excluded = UPDATABLE_COLUMNS.map((key) => sql.raw(`excluded."${columnName(key)}"`));
+    let created = 0;
+    let updated = 0;
+    for (let i = 0; i < values.length; i += 500) {
+      const written = await tx
+        .insert(matches)
+        .values(values.slice(i, i + 500))
+        .onConflictDoUpdate({
+          target: [matches.leagueId, matches.externalId],
+          set: Object.fromEntries([
+            ...UPDATABLE_COLUMNS.map((key) => [key, sql.raw(`excluded."${columnName(key)}"`)]),
+            ['updatedAt', sql`now()`],
+          ]),
+          // Only rows whose data differ are touched, so `updated` counts real changes.
+          setWhere: sql`(${sql.join(columns.map((c) => sql`${matches}.${c}`), sql`, `)}) is distinct from (${sql.join(excluded, sql`, `)})`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      created += written.filter((row) => row.inserted).length;
+      updated += written.filter((row) => !row.inserted).length;
+    }
+    const rescored = await scoreMatches(tx, resultChanged);
+
+    return {
+      leagueId: league.id,
+      leagueName: league.name,
+      season: competition.season,
+      matches: values.length,
+      teams: teamByName.size,
+      finished: values.filter((v) => v.status === 'finished').length,
+      postponed: values.filter((v) => v.status === 'postponed').length,
+      created,
+      updated,
+      unchanged: values.length - created - updated,
+      rescored,
+    };
+  });
+}
+
+const UPDATABLE_COLUMNS = [
+  'roundName', 'roundOrder', 'stage', 'groupName', 'kickoff', 'status', 'homeTeamId', 'awayTeamId', 'homeGoals', 'awayGoals',
+  'homeGoalsExtraTime', 'awayGoalsExtraTime', 'homePenalties', 'awayPenalties', 'venue',
+] as const;
+
+type MatchInsert = typeof matches.$inferInsert & { externalId: string; status: ImportedMatch['status'] };
+
+function toRow(match: ImportedMatch, leagueId: string, teamId: Map<string, string>): MatchInsert {
+  const id = (name: string) => {
+    const found = teamId.get(name);
+    if (!found) throw new Error(`team ${name} was not saved`);
+    return found;
+  };
+  return {
+    leagueId,
+    externalId: match.externalId,
+    roundName: match.roundName,
+    roundOrder: match.roundOrder,
+    stage: match.stage,
+    groupName: match.groupName,
+    kickoff: match.kickoff,
+    status: match.status,
+    homeTeamId: id(match.home.name),
+    awayTeamId: id(match.away.name),
+    homeGoals: match.fullTime?.[0] ?? null,
+    awayGoals: match.fullTime?.[1] ?? null,
+    homeGoalsExtraTime: match.extraTime?.[0] ?? null,
+    awayGoalsExtraTime: match.extraTime?.[1] ?? null,
+    homePenalties: match.penalties?.[0] ?? null,
+    awayPenalties: match.penalties?.[1] ?? null,
+    venue: match.venue,
+  };
+}
+
+function columnName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+// Exported for tests: the match count of a league.
+export async function countMatches(db: Db, leagueId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches).where(and(eq(matches.leagueId, leagueId)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,55 @@
+/** Reading leagues and their fixtures. Public: no viewer needed. */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { League, LeagueMatchesResponse } from '../../../contracts/leagues';
+import type { Conn } from '../../db/client';
+import { leagues, matches } from '../../db/schema';
+import { errors } from '../../errors';
+import { awayTeam, homeTeam, matchColumns, presentMatch } from './presenter';
+
+const leagueColumns = {
+  id: leagues.id,
+  name: leagues.name,
+  season: leagues.season,
+  kind: leagues.kind,
+  matchCount: sql<number>`count(${matches.id})::int`,
+  firstKickoff: sql<Date | null>`min(${matches.kickoff})`,
+  lastKickoff: sql<Date | null>`max(${matches.kickoff})`,
+};
+
+function presentLeague(row: { id: string; name: string; season: string; kind: 'league' | 'tournament'; matchCount: number; firstKickoff: Date | string | null; lastKickoff: Date | string | null }): League {
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return { ...row, firstKickoff: iso(row.firstKickoff), lastKickoff: iso(row.lastKickoff) };
+}
+
+/** Every league with its match count and first/last kickoff, newest season first. */
+export async function listLeagues(db: Conn): Promise<League[]> {
+  const rows = await db
+    .select(leagueColumns)
+    .from(leagues)
+    .leftJoin(matches, eq(matches.leagueId, leagues.id))
+    .groupBy(leagues.id)
+    .orderBy(sql`max(${matches.kickoff}) desc nulls last`, asc(leagues.name));
+  return rows.map(presentLeague);
+}
+
+/**
+ * One league and its matches in kickoff order.
+ * @throws AppError league_not_found.
+ */
+export async function getLeagueMatches(db: Conn, leagueId: string): Promise<LeagueMatchesResponse> {
+  const [league] = await db
+    .select(leagueColumns)
+    .from(leagues)
+    .leftJoin(matches, eq(matches.leagueId, leagues.id))
+    .where(eq(leagues.id, leagueId))
+    .groupBy(leagues.id);
+  if (!league) throw errors.leagueNotFound();
+  const rows = await db
+    .select(matchColumns)
+    .from(matches)
+    .innerJoin(homeTeam, eq(homeTeam.id, matches.homeTeamId))
+    .innerJoin(awayTeam, eq(awayTeam.id, matches.awayTeamId))
+    .where(eq(matches.leagueId, leagueId))
+    .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
+  return { league: presentLeague(league), matches: rows.map(presentMatch) };
+}

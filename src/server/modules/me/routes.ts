@@ -1,0 +1,17 @@
+/** GET /api/me: the signed-in person's profile. 401 when signed out. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { meResponse } from '../../../contracts/me';
+import type { AppContext } from '../../app';
+import { requireViewer } from '../../auth/viewer';
+
+export async function meRoutes(app: FastifyInstance, { auth, db }: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/me',
+    { schema: { tags: ['accounts'], response: { 200: meResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request, auth, db);
+      return { user: { id: viewer.userId, email: viewer.email, username: viewer.username, fullName: viewer.fullName, role: viewer.role } };
+    },
+  );
+}

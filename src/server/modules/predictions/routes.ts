@@ -1,0 +1,33 @@
+/**
+ * GET /api/groups/:groupId/matches (with my prediction per match) and
+ * PUT /api/groups/:groupId/predictions/:matchId {homeGoals, awayGoals}. Members only.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  groupMatchesResponse, groupParams, predictionParams, predictionRequest, predictionResponse,
+} from '../../../contracts/groups';
+import type { AppContext } from '../../app';
+import { requireViewer } from '../../auth/viewer';
+import { listGroupMatches, savePrediction } from './service';
+
+export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/groups/:groupId/matches',
+    { schema: { tags: ['predictions'], params: groupParams, response: { 200: groupMatchesResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request, auth, db);
+      return listGroupMatches(db, viewer, request.params.groupId, new Date());
+    },
+  );
+  api.put(
+    '/groups/:groupId/predictions/:matchId',
+    { schema: { tags: ['predictions'], params: predictionParams, body: predictionRequest, response: { 200: predictionResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request, auth, db);
+      const { groupId, matchId } = request.params;
+      return { prediction: await savePrediction(db, viewer, groupId, matchId, request.body, new Date()) };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * A member's view of a group's matches, and making predictions. The deadline is enforced here by the
+ * server's clock (src/domain/deadline.ts), never only by the UI.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { GroupMatchesResponse, Prediction, PredictionRequest } from '../../../contracts/groups';
+import { isPredictionOpen, predictionDeadline } from '../../../domain/deadline';
+import type { Db } from '../../db/client';
+import { matches, predictions } from '../../db/schema';
+import { errors } from '../../errors';
+import type { Viewer } from '../../auth/viewer';
+import { awayTeam, homeTeam, matchColumns, presentMatch } from '../leagues/presenter';
+import { requireActiveMember, requireMember } from '../groups/policy';
+
+function presentPrediction(row: { homeGoals: number; awayGoals: number; points: number | null; outcome: Prediction['outcome']; updatedAt: Date }): Prediction {
+  return { homeGoals: row.homeGoals, awayGoals: row.awayGoals, points: row.points, outcome: row.outcome, updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * The group's league matches in kickoff order, each with whether it is open and the viewer's own
+ * prediction (other members' predictions are not part of this view).
+ * @throws AppError group_not_found, forbidden.
+ */
+export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, now: Date): Promise<GroupMatchesResponse> {
+  const access = await requireMember(db, viewer, groupId);
+  const rows = await db
+    .select({
+      ...matchColumns,
+      pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictions.points,
+      pOutcome: predictions.outcome, pUpdatedAt: predictions.updatedAt,
+    })
+    .from(matches)
+    .innerJoin(homeTeam, eq(homeTeam.id, matches.homeTeamId))
+    .innerJoin(awayTeam, eq(awayTeam.id, matches.awayTeamId))
+    .leftJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, viewer.userId)))
+    .where(eq(matches.leagueId, access.leagueId))
+    .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
+  return {
+    serverTime: now.toISOString(),
+    matches: rows.map((row) => ({
+      ...presentMatch(row),
+      open: access.status === 'active' && isPredictionOpen({ kickoff: row.kickoff, status: row.status }, now),
+      myPrediction:
+        row.pHome === null || row.pAway === null || row.pUpdatedAt === null
+          ? null
+          : presentPrediction({ homeGoals: row.pHome, awayGoals: row.pAway, points: row.pPoints, outcome: row.pOutcome, updatedAt: row.pUpdatedAt }),
+    })),
+  };
+}
+
+/**
+ * Creates or replaces the viewer's prediction for a match.
+ * @param now the server's clock.
+ * @throws AppError group_not_found, forbidden, group_inactive, match_not_found (not in the group's
+ *   league), prediction_closed (409: at or after kickoff − 15 min, or the match is not scheduled).
+ */
+export async function savePrediction(db: Db, viewer: Viewer, groupId: string, matchId: string, body: PredictionRequest, now: Date): Promise<Prediction> {
+  const access = await requireActiveMember(db, viewer, groupId);
+  const [match] = await db
+    .select({ kickoff: matches.kickoff, status: matches.status })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), eq(matches.leagueId, access.leagueId)));
+  if (!match) throw errors.matchNotFound();
+  if (!isPredictionOpen(match, now)) throw errors.predictionClosed(predictionDeadline(match.kickoff));
+  const [saved] = await db
+    .insert(predictions)
+    .values({ groupId, userId: viewer.userId, matchId, homeGoals: body.homeGoals, awayGoals: body.awayGoals, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [predictions.groupId, predictions.userId, predictions.matchId],
+      set: { homeGoals: body.homeGoals, awayGoals: body.awayGoals, points: null, outcome: null, updatedAt: now },
+    })
+    .returning();
+  if (!saved) throw errors.internal();
+  return presentPrediction(saved);
+}

@@ -1,0 +1,79 @@
+/**
+ * Builds the real app over a real database for a test file (STYLE.md habit 9): in-memory PGlite by
+ * default, or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database created for this file and
+ * dropped after it. Mail is captured in `outbox` instead of being sent.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { parseEnv } from '../../src/server/env';
+import type { Mail, Mailer } from '../../src/server/mail/mailer';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  outbox: Mail[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Which database the db tests run on: 'postgres' when TEST_DATABASE_URL is set. */
+export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** Opens a fresh database: a new PostgreSQL database under TEST_DATABASE_URL, else in-memory PGlite. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: async () => {} };
+  }
+  const name = `palpite_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the app on a fresh database. `env` overrides environment variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'palpite-test-'));
+  const outbox: Mail[] = [];
+  const mailer: Mailer = { mode: 'outbox', send: async (mail) => void outbox.push(mail) };
+  const app = await buildApp({
+    env: parseEnv({
+      NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false',
+      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...env,
+    }),
+    database,
+    mailer,
+    webDir: join(dataDir, 'no-web'),
+  });
+  await app.ready();
+  return {
+    app, database, outbox, dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
