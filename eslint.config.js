@@ -5,8 +5,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const restrict = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }],
+const restrict = (group, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
 });
 
 export default tseslint.config(

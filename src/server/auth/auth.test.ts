@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
+import { cookieFrom, createUser, signIn, signUp, verificationLink } from '../../../tests/helpers/users';
+
+describe(`accounts (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_URL: 'http://palpite.test' });
+  });
+  afterAll(async () => t?.close());
+
+  it('sends a verification mail on sign-up and refuses sign-in until the email is confirmed', async () => {
+    const { response, email, password } = await signUp(t, { name: 'Maria Silva' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie'] ?? []).toHaveLength(0); // no session before verification
+    const link = verificationLink(t, email);
+    expect(link).toMatch(/^http:\/\/palpite\.test\/api\/auth\/verify-email\?token=.+&callbackURL=%2Femail-verified$/);
+    const mail = t.outbox.find((m) => m.to === email)!;
+    expect(mail.subject).toBe('Confirm your email for Palpite');
+    expect(mail.html).toContain('Maria Silva');
+
+    const refused = await signIn(t, email, password);
+    expect(refused.response.statusCode).toBe(403);
+    expect(refused.cookie).toBe('');
+
+    const url = new URL(link);
+    const verified = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/email-verified');
+    const session = cookieFrom(verified.headers['set-cookie']);
+    expect(session).toMatch(/session_token=/);
+    expect(verified.headers['set-cookie']!.toString()).toMatch(/HttpOnly/i);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session } });
+    expect(me.json().user).toMatchObject({ email, fullName: 'Maria Silva', role: 'Regular User' });
+
+    const allowed = await signIn(t, email, password);
+    expect(allowed.response.statusCode).toBe(200);
+  });
+
+  it('writes the verification mail in the language of the browser', async () => {
+    const response = await t.app.inject({
+      method: 'POST', url: '/api/auth/sign-up/email', headers: { 'accept-language': 'pt-BR,pt;q=0.9' },
+      payload: { email: 'joao@example.com', password: 'senha secreta 1', name: 'João', username: 'joao' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(t.outbox.find((m) => m.to === 'joao@example.com')?.subject).toBe('Confirme seu e-mail no Palpite');
+  });
+
+  it('refuses a taken or malformed username', async () => {
+    await createUser(t, { username: 'Striker' });
+    const taken = await signUp(t, { username: 'striker' });
+    expect(taken.response.statusCode).toBe(400);
+    expect(taken.response.json().code).toBe('USERNAME_TAKEN');
+    const malformed = await signUp(t, { username: 'a b' });
+    expect(malformed.response.statusCode).toBe(400);
+    expect(malformed.response.json().code).toBe('USERNAME_INVALID');
+  });
+
+  it('refuses a short password and a wrong one', async () => {
+    const short = await signUp(t, { password: 'short' });
+    expect(short.response.statusCode).toBe(400);
+    const user = await createUser(t);
+    const wrong = await signIn(t, user.email, 'not the password');
+    expect(wrong.response.statusCode).toBe(401);
+  });
+
+  it('ends the session on sign-out', async () => {
+    const user = await createUser(t);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: 'http://palpite.test' }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('auth rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: 'true' });
+  });
+  afterAll(async () => t?.close());
+
+  it('limits repeated sign-in attempts from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await t.app.inject({
+        method: 'POST', url: '/api/auth/sign-in/email', headers: { 'x-forwarded-for': '203.0.113.9' },
+        payload: { email: 'nobody@example.com', password: 'wrong password' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

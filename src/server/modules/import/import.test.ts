@@ -1,0 +1,112 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, TEST_DB_KIND } from '../../../../tests/helpers/app';
+import { hasOpenfootballData, OPENFOOTBALL_FILES, readOpenfootball } from '../../../../tests/openfootball-data';
+import type { Database } from '../../db/client';
+import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
+import type { ImportedCompetition } from '../../providers/fixture-source';
+import { parseOpenfootball } from '../../providers/openfootball/parse';
+import { importCompetition } from './service';
+
+const withData = hasOpenfootballData();
+
+describe(`importCompetition (${TEST_DB_KIND})`, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+  const count = async (table: typeof teams | typeof matches | typeof leagues) =>
+    Number((await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n);
+
+  it.runIf(withData).each(OPENFOOTBALL_FILES)('$path imports with the counts of INDEX.md', async (file) => {
+    const competition = parseOpenfootball(readOpenfootball(file.path), { timeZone: file.tz, sourcePath: file.path });
+    const summary = await importCompetition(database.db, competition, { provider: 'openfootball' });
+    expect(summary).toMatchObject({ matches: file.matches, teams: file.teams, finished: file.finished, postponed: file.postponed, created: file.matches });
+    const stored = await database.db.select({ status: matches.status }).from(matches).where(eq(matches.leagueId, summary.leagueId));
+    expect(stored).toHaveLength(file.matches);
+    expect(stored.filter((m) => m.status === 'finished')).toHaveLength(file.finished);
+  });
+
+  it.runIf(withData)('stores the World Cup 2022 final as a UTC instant with all three scores', async () => {
+    const [final] = await database.db
+      .select()
+      .from(matches)
+      .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+      .where(and(eq(leagues.name, 'World Cup 2022'), eq(matches.roundName, 'Final')));
+    expect(final?.matches.kickoff.toISOString()).toBe('2022-12-18T15:00:00.000Z');
+    expect(final?.matches).toMatchObject({
+      stage: 'knockout', status: 'finished', homeGoals: 2, awayGoals: 2,
+      homeGoalsExtraTime: 3, awayGoalsExtraTime: 3, homePenalties: 4, awayPenalties: 2,
+    });
+    expect(final?.leagues).toMatchObject({ kind: 'tournament', season: '2022' });
+  });
+
+  it.runIf(withData)('re-importing the same file changes nothing and duplicates nothing', async () => {
+    const [teamsBefore, matchesBefore, leaguesBefore] = [await count(teams), await count(matches), await count(leagues)];
+    const file = OPENFOOTBALL_FILES[1];
+    const competition = parseOpenfootball(readOpenfootball(file.path), { timeZone: file.tz, sourcePath: file.path });
+    const summary = await importCompetition(database.db, competition, { provider: 'openfootball' });
+    expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: 64, rescored: 0 });
+    expect([await count(teams), await count(matches), await count(leagues)]).toEqual([teamsBefore, matchesBefore, leaguesBefore]);
+  });
+
+  describe('with predictions on a small cup', () => {
+    const cup = (final: [number, number] | null, status: 'scheduled' | 'finished' | 'postponed' = final ? 'finished' : 'scheduled'): ImportedCompetition => ({
+      name: 'Friendly Cup', season: '2030', kind: 'tournament', warnings: [],
+      matches: [{
+        externalId: 'final', roundName: 'Final', roundOrder: 1, stage: 'knockout', groupName: null,
+        kickoff: new Date('2030-07-01T18:00:00Z'), status, home: { name: 'Alpha FC', code: 'ALP' }, away: { name: 'Beta FC', code: null },
+        fullTime: final, extraTime: null, penalties: null, venue: 'Somewhere', label: 'Final: Alpha FC v Beta FC',
+      }],
+    });
+    let groupId: string;
+    let matchId: string;
+
+    beforeAll(async () => {
+      const summary = await importCompetition(database.db, cup(null), { provider: 'test' });
+      const db = database.db;
+      await db.insert(user).values([
+        { id: 'u1', name: 'One', email: 'one@example.com', emailVerified: true },
+        { id: 'u2', name: 'Two', email: 'two@example.com', emailVerified: true },
+      ]);
+      const [group] = await db.insert(groups).values({ name: 'G', leagueId: summary.leagueId, color: 'sky', inviteCode: 'ABCDEFGH', ownerId: 'u1' }).returning();
+      groupId = group!.id;
+      await db.insert(groupMembers).values([{ groupId, userId: 'u1', role: 'owner' }, { groupId, userId: 'u2' }]);
+      [{ id: matchId }] = (await db.select({ id: matches.id }).from(matches).where(eq(matches.leagueId, summary.leagueId))) as [{ id: string }];
+      await db.insert(predictions).values([
+        { groupId, userId: 'u1', matchId, homeGoals: 1, awayGoals: 0 },
+        { groupId, userId: 'u2', matchId, homeGoals: 0, awayGoals: 2 },
+      ]);
+    });
+
+    const points = async () =>
+      (await database.db.select({ userId: predictions.userId, points: predictions.points, outcome: predictions.outcome })
+        .from(predictions).where(eq(predictions.groupId, groupId)).orderBy(predictions.userId));
+
+    it('scores predictions when an import brings the result, and re-scores when it changes', async () => {
+      const first = await importCompetition(database.db, cup([1, 0]), { provider: 'test' });
+      expect(first).toMatchObject({ updated: 1, rescored: 2 });
+      expect(await points()).toEqual([{ userId: 'u1', points: 10, outcome: 'exact' }, { userId: 'u2', points: -2, outcome: 'opposite' }]);
+      const corrected = await importCompetition(database.db, cup([0, 1]), { provider: 'test' });
+      expect(corrected).toMatchObject({ updated: 1, rescored: 2 });
+      expect(await points()).toEqual([{ userId: 'u1', points: -2, outcome: 'opposite' }, { userId: 'u2', points: 3, outcome: 'winner' }]);
+      const postponed = await importCompetition(database.db, cup(null, 'postponed'), { provider: 'test' });
+      expect(postponed.rescored).toBe(2);
+      expect(await points()).toEqual([{ userId: 'u1', points: null, outcome: 'void' }, { userId: 'u2', points: null, outcome: 'void' }]);
+    });
+
+    it('writes nothing when any part of an import fails', async () => {
+      const before = await database.db.select().from(matches).where(eq(matches.id, matchId));
+      const broken = cup([5, 5]);
+      broken.matches.push({ ...broken.matches[0]!, externalId: 'bad', kickoff: new Date(Number.NaN) });
+      await expect(importCompetition(database.db, broken, { provider: 'test' })).rejects.toThrow();
+      expect(await database.db.select().from(matches).where(eq(matches.id, matchId))).toEqual(before);
+      expect(await database.db.select().from(matches).where(eq(matches.externalId, 'bad'))).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The set-based scoring SQL must agree with the domain rule (src/domain/scoring.ts) on every
+ * predicted and actual score up to 5-5: 1,296 predictions scored in one statement.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, TEST_DB_KIND } from '../../../../tests/helpers/app';
+import { scorePrediction } from '../../../domain/scoring';
+import type { Database } from '../../db/client';
+import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
+import { scoreMatches } from './score-matches';
+
+describe(`scoreMatches (${TEST_DB_KIND})`, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it('agrees with scorePrediction on every score up to 5-5', async () => {
+    const db = database.db;
+    const [league] = await db.insert(leagues).values({ name: 'Grid', season: '1', kind: 'league', provider: 'test', externalId: 'grid' }).returning();
+    const [home, away] = await db.insert(teams).values([{ name: 'Grid Home' }, { name: 'Grid Away' }]).returning();
+    const actuals: [number, number][] = [];
+    for (let h = 0; h <= 5; h++) for (let a = 0; a <= 5; a++) actuals.push([h, a]);
+    const matchRows = await db.insert(matches).values(actuals.map(([h, a], i) => ({
+      leagueId: league!.id, externalId: `m${i}`, roundName: 'R', roundOrder: 1, stage: 'league' as const,
+      kickoff: new Date('2020-01-01T00:00:00Z'), status: 'finished' as const, homeTeamId: home!.id, awayTeamId: away!.id, homeGoals: h, awayGoals: a,
+    }))).returning({ id: matches.id, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals });
+    await db.insert(user).values(actuals.map((_, i) => ({ id: `grid-${i}`, name: `G${i}`, email: `g${i}@example.com` })));
+    const [group] = await db.insert(groups).values({ name: 'Grid', leagueId: league!.id, color: 'sky', inviteCode: 'GRIDGRID', ownerId: 'grid-0' }).returning();
+    await db.insert(groupMembers).values(actuals.map((_, i) => ({ groupId: group!.id, userId: `grid-${i}` })));
+    // user i predicts actuals[i] for every match
+    await db.insert(predictions).values(matchRows.flatMap((match) => actuals.map(([h, a], i) => ({
+      groupId: group!.id, userId: `grid-${i}`, matchId: match.id, homeGoals: h, awayGoals: a,
+    }))));
+
+    expect(await scoreMatches(db, matchRows.map((m) => m.id))).toBe(36 * 36);
+
+    const scored = await db.select().from(predictions).where(eq(predictions.groupId, group!.id));
+    const actualById = new Map(matchRows.map((m) => [m.id, { home: m.homeGoals!, away: m.awayGoals! }]));
+    for (const p of scored) {
+      const expected = scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!);
+      expect({ points: p.points, outcome: p.outcome }, `${p.homeGoals}-${p.awayGoals} vs ${JSON.stringify(actualById.get(p.matchId))}`).toEqual(expected);
+    }
+  });
+
+  it('does nothing for no matches', async () => {
+    expect(await scoreMatches(database.db, [])).toBe(0);
+  });
+});
