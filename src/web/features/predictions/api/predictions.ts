@@ -1,0 +1,20 @@
+/** A group's matches with my predictions, and saving a prediction. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { groupMatchesResponse, predictionResponse, type PredictionRequest } from '../../../../contracts/groups';
+import { apiRequest } from '../../../lib/api-client';
+
+export const groupMatchesQuery = (groupId: string) =>
+  queryOptions({ queryKey: ['groups', groupId, 'matches'], queryFn: () => apiRequest(`/groups/${groupId}/matches`, groupMatchesResponse) });
+
+export const useGroupMatches = (groupId: string) => useQuery(groupMatchesQuery(groupId));
+
+export function useSavePredictions(groupId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    /** Saves several predictions at once; each result (or error) is reported per match. */
+    mutationFn: async (items: { matchId: string; body: PredictionRequest }[]) =>
+      Promise.allSettled(items.map(({ matchId, body }) =>
+        apiRequest(`/groups/${groupId}/predictions/${matchId}`, predictionResponse, { method: 'PUT', body }))),
+    onSettled: () => client.invalidateQueries({ queryKey: ['groups', groupId] }),
+  });
+}

@@ -1,0 +1,173 @@
+/**
+ * A group's matches one round at a time, with score inputs for open matches and a save bar. Inputs
+ * lock at the deadline by the server's clock (offset measured from the response's serverTime); the
+ * server refuses late predictions anyway.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GroupMatch, GroupMatchesResponse } from '../../../../contracts/groups';
+import { ApiError } from '../../../lib/api-client';
+import { formatKickoff, formatRelative } from '../../../lib/format';
+import { Button } from '../../../components/ui/button';
+import { useSavePredictions } from '../api/predictions';
+
+type Draft = { home: string; away: string };
+
+/** The round to show first: the one with the next open match, else the latest one played. */
+function initialRound(matches: GroupMatch[]): number {
+  const open = matches.find((m) => m.open);
+  if (open) return open.roundOrder;
+  const played = [...matches].reverse().find((m) => m.status === 'finished');
+  return played?.roundOrder ?? matches[0]?.roundOrder ?? 1;
+}
+
+function useServerNow(serverTime: string): number {
+  const [offset] = useState(() => Date.parse(serverTime) - Date.now());
+  const [now, setNow] = useState(() => Date.now() + offset);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now() + offset), 15_000);
+    return () => clearInterval(timer);
+  }, [offset]);
+  return now;
+}
+
+export function MatchList({ groupId, data }: { groupId: string; data: GroupMatchesResponse }) {
+  const { t } = useTranslation();
+  const now = useServerNow(data.serverTime);
+  const rounds = useMemo(() => {
+    const byOrder = new Map<number, string>();
+    for (const m of data.matches) byOrder.set(m.roundOrder, m.roundName);
+    return [...byOrder.entries()].sort((a, b) => a[0] - b[0]);
+  }, [data.matches]);
+  const [round, setRound] = useState(() => initialRound(data.matches));
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const save = useSavePredictions(groupId);
+
+  if (data.matches.length === 0) return <p className="py-8 text-center text-slate-600">{t('matches.none')}</p>;
+
+  const isOpen = (m: GroupMatch) => m.open && now < Date.parse(m.deadline);
+  const visible = data.matches.filter((m) => m.roundOrder === round);
+  const roundIndex = rounds.findIndex(([order]) => order === round);
+  const dirty = Object.entries(drafts).filter(([matchId, draft]) => {
+    const match = data.matches.find((m) => m.id === matchId);
+    if (!match || !isOpen(match) || draft.home === '' || draft.away === '') return false;
+    return String(match.myPrediction?.homeGoals ?? '') !== draft.home || String(match.myPrediction?.awayGoals ?? '') !== draft.away;
+  });
+
+  const submit = async () => {
+    const items = dirty.map(([matchId, draft]) => ({ matchId, body: { homeGoals: Number(draft.home), awayGoals: Number(draft.away) } }));
+    const results = await save.mutateAsync(items);
+    const failures: Record<string, string> = {};
+    results.forEach((result, i) => {
+      if (result.status === 'rejected') failures[items[i]!.matchId] = result.reason instanceof ApiError ? result.reason.id : 'internal';
+    });
+    setErrors(failures);
+    setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id]) => failures[id])));
+    if (Object.keys(failures).length === 0) setSavedAt(Date.now());
+  };
+
+  const setDraft = (match: GroupMatch, side: 'home' | 'away', value: string) => {
+    const clean = value.replace(/\D/g, '').slice(0, 2);
+    const current = drafts[match.id] ?? { home: String(match.myPrediction?.homeGoals ?? ''), away: String(match.myPrediction?.awayGoals ?? '') };
+    setDrafts({ ...drafts, [match.id]: { ...current, [side]: clean } });
+    setSavedAt(null);
+  };
+
+  return (
+    <div>
+      <nav className="mb-4 flex items-center gap-2" aria-label={t('matches.round')}>
+        <Button variant="secondary" className="px-3" aria-label={t('matches.previousRound')} disabled={roundIndex <= 0} onClick={() => setRound(rounds[roundIndex - 1]![0])}>‹</Button>
+        <label className="sr-only" htmlFor="round">{t('matches.round')}</label>
+        <select id="round" value={round} onChange={(e) => setRound(Number(e.target.value))}
+          className="min-w-0 flex-1 rounded-lg border-0 bg-white py-2.5 pl-3 text-center font-semibold ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-emerald-600">
+          {rounds.map(([order, name]) => <option key={order} value={order}>{name}</option>)}
+        </select>
+        <Button variant="secondary" className="px-3" aria-label={t('matches.nextRound')} disabled={roundIndex >= rounds.length - 1} onClick={() => setRound(rounds[roundIndex + 1]![0])}>›</Button>
+      </nav>
+
+      <ul className="space-y-3">
+        {visible.map((match) => (
+          <MatchRow key={match.id} match={match} open={isOpen(match)} now={now} draft={drafts[match.id]} error={errors[match.id]} onChange={setDraft} />
+        ))}
+      </ul>
+
+      <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur" style={{ paddingBottom: 'max(0.75rem, env(safe-area-inset-bottom))' }}>
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
+          <p className="text-sm text-slate-600" role="status">
+            {dirty.length > 0 ? t('matches.unsaved', { count: dirty.length }) : savedAt ? `✓ ${t('matches.saved')}` : ''}
+          </p>
+          <Button onClick={submit} disabled={dirty.length === 0 || save.isPending}>
+            {save.isPending ? t('matches.saving') : t('matches.save')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MatchRow({ match, open, now, draft, error, onChange }: {
+  match: GroupMatch; open: boolean; now: number; draft: Draft | undefined; error: string | undefined;
+  onChange: (match: GroupMatch, side: 'home' | 'away', value: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const prediction = match.myPrediction;
+  const value = (side: 'home' | 'away') => draft?.[side] ?? String((side === 'home' ? prediction?.homeGoals : prediction?.awayGoals) ?? '');
+  const hasResult = match.homeGoals !== null && match.awayGoals !== null;
+  const statusText = open
+    ? t('matches.closesIn', { when: formatRelative(match.deadline, now, i18n.language) })
+    : match.status === 'scheduled' ? t('matches.closed') : t(`matches.status.${match.status}`);
+  const goalInput = (side: 'home' | 'away', team: string) => (
+    <input
+      type="text" inputMode="numeric" pattern="[0-9]*" maxLength={2} autoComplete="off"
+      aria-label={t(side === 'home' ? 'matches.homeGoals' : 'matches.awayGoals', { team })}
+      value={value(side)} disabled={!open} onChange={(e) => onChange(match, side, e.target.value)}
+      className="h-12 w-12 rounded-lg border-0 bg-white text-center text-xl font-bold tabular-nums text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-emerald-600 disabled:bg-slate-100 disabled:text-slate-500"
+    />
+  );
+
+  return (
+    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`}>
+      <div className="mb-3 flex items-center justify-between gap-2 text-xs">
+        <span className="text-slate-500">{formatKickoff(match.kickoff, i18n.language)}{match.groupName ? ` · ${match.groupName}` : ''}</span>
+        <span className={open ? 'font-medium text-emerald-700' : match.status === 'live' ? 'font-semibold text-red-600' : 'text-slate-500'}>{statusText}</span>
+      </div>
+      <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+        <span className="text-right text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.homeTeam.name}</span>
+        <div className="flex items-center gap-2">
+          {open || !hasResult ? (
+            <>{goalInput('home', match.homeTeam.name)}<span className="text-slate-400">–</span>{goalInput('away', match.awayTeam.name)}</>
+          ) : (
+            <span className="rounded-lg bg-slate-900 px-3 py-2 text-xl font-bold tabular-nums text-white">{match.homeGoals} – {match.awayGoals}</span>
+          )}
+        </div>
+        <span className="text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.awayTeam.name}</span>
+      </div>
+      {hasResult && (match.homeGoalsExtraTime !== null || match.homePenalties !== null) ? (
+        <p className="mt-2 text-center text-xs text-slate-500">
+          {match.homeGoalsExtraTime !== null ? t('matches.afterExtraTime', { home: match.homeGoalsExtraTime, away: match.awayGoalsExtraTime }) : ''}
+          {match.homePenalties !== null ? ` · ${t('matches.penalties', { home: match.homePenalties, away: match.awayPenalties })}` : ''}
+        </p>
+      ) : null}
+      {!open && hasResult ? (
+        <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
+          {prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
+          {prediction?.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
+        </p>
+      ) : null}
+      {error ? <p role="alert" className="mt-2 text-center text-sm text-red-600">{t(`errors.${error}`)}</p> : null}
+    </li>
+  );
+}
+
+function OutcomeBadge({ outcome, points }: { outcome: string; points: number | null }) {
+  const { t } = useTranslation();
+  const tone = outcome === 'exact' ? 'bg-emerald-600 text-white' : outcome === 'goal_difference' ? 'bg-emerald-100 text-emerald-800'
+    : outcome === 'winner' ? 'bg-sky-100 text-sky-800' : outcome === 'opposite' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-600';
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
+      {t(`matches.outcome.${outcome}`)}{points !== null ? ` · ${points > 0 ? '+' : ''}${t('matches.points', { count: points })}` : ''}
+    </span>
+  );
+}

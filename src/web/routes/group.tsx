@@ -1,0 +1,91 @@
+/** A group: header with invite, then tabs for matches (predict) and ranking. */
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useTranslation } from 'react-i18next';
+import { useGroup, useRanking } from '../features/groups/api/groups';
+import { useGroupMatches } from '../features/predictions/api/predictions';
+import { useMe } from '../features/auth/api/me';
+import { MatchList } from '../features/predictions/components/match-list';
+import { RankingTable } from '../features/groups/components/ranking-table';
+import { groupColor } from '../features/groups/components/group-color';
+import { ApiError } from '../lib/api-client';
+import { Alert, Spinner } from '../components/ui/card';
+import { Button } from '../components/ui/button';
+import { paths } from '../config/paths';
+
+export function GroupRoute() {
+  const { t } = useTranslation();
+  const { groupId = '' } = useParams();
+  const group = useGroup(groupId);
+  const matches = useGroupMatches(groupId);
+  const ranking = useRanking(groupId);
+  const me = useMe();
+
+  if (group.isPending) return <Spinner label={t('app.loading')} />;
+  if (group.isError) {
+    const id = group.error instanceof ApiError ? group.error.id : 'internal';
+    return <Alert>{t(`errors.${id}`)}</Alert>;
+  }
+  const g = group.data;
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-start gap-3">
+        <span className={`mt-1 h-11 w-11 shrink-0 rounded-xl ${groupColor(g.color)}`} aria-hidden />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{g.name}</h1>
+          <p className="text-sm text-slate-500">{g.league.name} · {t('home.members', { count: g.memberCount })}</p>
+          {g.description ? <p className="mt-1 text-sm text-slate-700">{g.description}</p> : null}
+        </div>
+      </header>
+      {g.status !== 'active' ? <Alert tone="info">{t('groups.deactivated')}</Alert> : null}
+      <InvitePanel inviteCode={g.inviteCode} />
+
+      <Tabs.Root defaultValue="matches">
+        <Tabs.List className="mb-4 grid grid-cols-2 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
+          {(['matches', 'ranking'] as const).map((tab) => (
+            <Tabs.Trigger key={tab} value={tab}
+              className="rounded-lg py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
+              {t(`groups.tabs.${tab}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="matches">
+          {matches.isPending ? <Spinner label={t('app.loading')} /> : null}
+          {matches.isError ? <Alert>{t('errors.internal')}</Alert> : null}
+          {matches.data ? <MatchList groupId={groupId} data={matches.data} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="ranking">
+          {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
+          {ranking.data ? <RankingTable rows={ranking.data} myUserId={me.data?.id} /> : null}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function InvitePanel({ inviteCode }: { inviteCode: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const link = `${window.location.origin}${paths.join(inviteCode)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      window.prompt(t('groups.copyLink'), link);
+    }
+  };
+  return (
+    <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <summary className="cursor-pointer text-sm font-semibold text-emerald-800">{t('groups.invite')}</summary>
+      <p className="mt-3 text-sm text-slate-600">{t('groups.inviteHelp')}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <code aria-label={t('groups.inviteCode')} className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-lg font-bold tracking-[0.25em] text-slate-900">{inviteCode}</code>
+        <Button variant="secondary" onClick={copy}>{copied ? t('groups.copied') : t('groups.copyLink')}</Button>
+      </div>
+    </details>
+  );
+}

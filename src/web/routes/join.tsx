@@ -1,0 +1,45 @@
+/** Join a group by invite code (typed, or from an invite link /join/:code). */
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { joinGroupRequest } from '../../contracts/groups';
+import { useJoinGroup } from '../features/groups/api/groups';
+import { ApiError } from '../lib/api-client';
+import { Button } from '../components/ui/button';
+import { Alert, Card, PageTitle } from '../components/ui/card';
+import { TextField } from '../components/ui/field';
+import { paths } from '../config/paths';
+
+export function JoinRoute() {
+  const { t } = useTranslation();
+  const { code } = useParams();
+  const navigate = useNavigate();
+  const join = useJoinGroup();
+  const [inviteCode, setInviteCode] = useState(code ?? '');
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = joinGroupRequest.safeParse({ inviteCode });
+    setInvalid(!parsed.success);
+    if (!parsed.success) return;
+    const group = await join.mutateAsync(parsed.data.inviteCode).catch(() => null);
+    if (group) navigate(paths.group(group.id));
+  };
+  const errorId = join.error instanceof ApiError ? join.error.id : join.error ? 'internal' : null;
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <PageTitle>{t('groups.joinTitle')}</PageTitle>
+        {errorId ? <Alert>{t(`errors.${errorId}`)}</Alert> : null}
+        <TextField
+          label={t('groups.inviteCode')} hint={t('groups.inviteCodeHint')} autoCapitalize="characters" autoComplete="off" spellCheck={false}
+          className="mt-1 block w-full rounded-lg border-0 px-3 py-3 text-center font-mono text-2xl uppercase tracking-[0.3em] ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-emerald-600"
+          value={inviteCode} onChange={(e) => setInviteCode(e.target.value)} error={invalid ? t('groups.inviteCodeHint') : null}
+        />
+        <Button type="submit" disabled={join.isPending} className="w-full">{t('groups.join')}</Button>
+      </form>
+    </Card>
+  );
+}

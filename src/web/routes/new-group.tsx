@@ -1,0 +1,73 @@
+/** Create a group on a league. Validated with the same zod schema as the server. */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createGroupRequest, GROUP_COLORS } from '../../contracts/groups';
+import { useCreateGroup } from '../features/groups/api/groups';
+import { useLeagues } from '../features/leagues/api/leagues';
+import { groupColor } from '../features/groups/components/group-color';
+import { ApiError } from '../lib/api-client';
+import { Button } from '../components/ui/button';
+import { Alert, Card, PageTitle } from '../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../components/ui/field';
+import { paths } from '../config/paths';
+
+export function NewGroupRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leagues = useLeagues();
+  const create = useCreateGroup();
+  const [form, setForm] = useState({ name: '', description: '', leagueId: '', visibility: 'private' as 'private' | 'public', color: 'emerald' as (typeof GROUP_COLORS)[number] });
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createGroupRequest.safeParse({ ...form, description: form.description || undefined });
+    if (!parsed.success) {
+      setInvalid(new Set(parsed.error.issues.map((issue) => String(issue.path[0]))));
+      return;
+    }
+    setInvalid(new Set());
+    const group = await create.mutateAsync(parsed.data).catch(() => null);
+    if (group) navigate(paths.group(group.id));
+  };
+  const errorId = create.error instanceof ApiError ? create.error.id : create.error ? 'internal' : null;
+
+  return (
+    <Card className="mx-auto max-w-lg">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <PageTitle>{t('groups.newTitle')}</PageTitle>
+        {errorId ? <Alert>{t(`errors.${errorId}`)}</Alert> : null}
+        <TextField label={t('groups.name')} required maxLength={60} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={invalid.has('name') ? t('errors.validation_failed') : null} />
+        <SelectField label={t('groups.league')} required value={form.leagueId} onChange={(e) => setForm({ ...form, leagueId: e.target.value })} error={invalid.has('leagueId') ? t('errors.validation_failed') : null}>
+          <option value="">{t('groups.chooseLeague')}</option>
+          {leagues.data?.map((league) => <option key={league.id} value={league.id}>{league.name}</option>)}
+        </SelectField>
+        <TextAreaField label={t('groups.description')} maxLength={500} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">{t('groups.visibility')}</legend>
+          <div className="mt-2 space-y-2">
+            {(['private', 'public'] as const).map((visibility) => (
+              <label key={visibility} className="flex items-center gap-3 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-emerald-600">
+                <input type="radio" name="visibility" value={visibility} checked={form.visibility === visibility} onChange={() => setForm({ ...form, visibility })} className="accent-emerald-700" />
+                <span className="text-sm text-slate-800">{t(`groups.${visibility}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">{t('groups.color')}</legend>
+          <div className="mt-2 flex gap-3">
+            {GROUP_COLORS.map((color) => (
+              <label key={color} className="cursor-pointer">
+                <input type="radio" name="color" value={color} checked={form.color === color} onChange={() => setForm({ ...form, color })} className="peer sr-only" aria-label={color} />
+                <span className={`block h-9 w-9 rounded-full ${groupColor(color)} ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600`} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={create.isPending} className="w-full">{t('groups.create')}</Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+/** Any unknown path. */
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { paths } from '../config/paths';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <Card className="text-center">
+      <p className="mb-4 text-slate-700">{t('app.notFound')}</p>
+      <ButtonLink to={paths.home} variant="secondary">{t('app.backHome')}</ButtonLink>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+/** Sign in with email and password; on success go to `?next=` or home. */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { authClient, authErrorCode } from '../lib/auth-client';
+import { Button } from '../components/ui/button';
+import { Alert, Card, PageTitle } from '../components/ui/card';
+import { TextField } from '../components/ui/field';
+import { paths } from '../config/paths';
+
+/** Only same-site paths may be a redirect target. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : paths.home;
+}
+
+export function SignInRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const { error: failure } = await authClient.signIn.email({ email, password, callbackURL: paths.emailVerified });
+    setBusy(false);
+    if (failure) {
+      setError(authErrorCode(failure));
+      return;
+    }
+    await client.invalidateQueries({ queryKey: ['me'] });
+    navigate(safeNext(params.get('next')), { replace: true });
+  };
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <PageTitle>{t('auth.signInTitle')}</PageTitle>
+        {error ? <Alert>{t(`auth.errors.${error}`, { defaultValue: t('auth.errors.generic') })}</Alert> : null}
+        <TextField label={t('auth.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label={t('auth.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button type="submit" disabled={busy} className="w-full">{t('app.signIn')}</Button>
+        <p className="text-center text-sm text-slate-600">
+          {t('auth.noAccount')} <Link className="font-semibold text-emerald-700 hover:underline" to={paths.register}>{t('app.register')}</Link>
+        </p>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The main journey in a real browser (Chromium): register and confirm the email from the outbox, create
+ * a group on the demo league, a friend joins by invite code, both predict, the result arrives and the
+ * ranking shows the points; finished matches are locked; the UI speaks Portuguese on request.
+ * SCREENSHOTS=1 saves screenshots at 390 px and 1280 px into ./screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { setMatchResult } from '../../src/server/modules/admin/service';
+
+const withChromium = hasChromium();
+const SHOTS = process.env.SCREENSHOTS === '1';
+
+describe.runIf(withChromium)('browser journey', () => {
+  let server: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startApp(), launchChromium()]);
+    if (SHOTS) mkdirSync('screenshots', { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  async function registerAndConfirm(name: string, username: string) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await shoot(page, '01-welcome');
+    await page.getByRole('link', { name: 'Create account' }).first().click();
+    const email = `${username}@example.com`;
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await shoot(page, '02-register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await shoot(page, '03-check-email');
+    // Signing in before confirming is refused.
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Confirm your email first' }).waitFor();
+    // The link from the mail (DATA_DIR/outbox) confirms and signs in.
+    await page.goto(linkFromOutbox(server.dataDir, email));
+    await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
+    await shoot(page, '04-email-verified');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'My groups' }).waitFor();
+    return page;
+  }
+
+  it('registers, groups, predicts, scores and ranks', async () => {
+    const ana = await registerAndConfirm('Ana Souza', 'ana');
+    await shoot(ana, '05-home-empty');
+    await ana.getByRole('link', { name: 'Create a group' }).click();
+    await ana.getByLabel('Group name').fill('Family pool');
+    await ana.getByLabel('League or tournament').selectOption({ label: 'Palpite Demo League' });
+    await shoot(ana, '06-new-group');
+    await ana.getByRole('button', { name: 'Create group' }).click();
+    await ana.getByRole('heading', { name: 'Family pool' }).waitFor();
+    await ana.getByText('Invite friends').click();
+    const inviteCode = (await ana.getByLabel('Invite code').textContent())?.trim() ?? '';
+    expect(inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+
+    // The first open match of the round shown first.
+    const firstOpen = ana.getByRole('listitem').filter({ has: ana.locator('input:not([disabled])') }).first();
+    const label = (await firstOpen.getAttribute('aria-label')) ?? '';
+    const [home, away] = label.split(' – ');
+    await firstOpen.getByLabel(`${home} goals`).fill('2');
+    await firstOpen.getByLabel(`${away} goals`).fill('1');
+    await ana.getByText('1 unsaved prediction').waitFor();
+    await shoot(ana, '07-predict');
+    await ana.getByRole('button', { name: 'Save predictions' }).click();
+    await ana.getByText('✓ Saved').waitFor();
+
+    // A friend registers, joins with the code and predicts the same match.
+    const bruno = await registerAndConfirm('Bruno Lima', 'bruno');
+    await bruno.getByRole('link', { name: 'Join with a code' }).click();
+    await bruno.getByLabel('Invite code').fill(inviteCode.toLowerCase());
+    await bruno.getByRole('button', { name: 'Join' }).click();
+    await bruno.getByRole('heading', { name: 'Family pool' }).waitFor();
+    const sameMatch = bruno.getByRole('listitem', { name: label });
+    await sameMatch.getByLabel(`${home} goals`).fill('0');
+    await sameMatch.getByLabel(`${away} goals`).fill('1');
+    await bruno.getByRole('button', { name: 'Save predictions' }).click();
+    await bruno.getByText('✓ Saved').waitFor();
+
+    // The result arrives (as an import or an admin would set it) and is scored at once.
+    const groupMatches = await server.app.inject({ method: 'GET', url: `/api/groups/${ana.url().split('/').pop()}/matches`, headers: { cookie: (await ana.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } });
+    const matchId = groupMatches.json().matches.find((m: { homeTeam: { name: string }; awayTeam: { name: string } }) => m.homeTeam.name === home && m.awayTeam.name === away).id;
+    await setMatchResult(server.database.db, matchId, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+
+    await ana.reload();
+    await ana.getByRole('tab', { name: 'Ranking' }).click();
+    const rows = ana.getByRole('row');
+    await rows.nth(1).getByText('ana').waitFor();
+    await expect(rows.nth(1).textContent()).resolves.toMatch(/ana.*10/);
+    await expect(rows.nth(2).textContent()).resolves.toMatch(/bruno.*-2/);
+    await shoot(ana, '08-ranking');
+
+    // The scored match shows the result and the points; its inputs are gone.
+    await ana.getByRole('tab', { name: 'Matches' }).click();
+    const scored = ana.getByRole('listitem', { name: label });
+    await scored.getByText('Exact score').waitFor();
+    await expect(scored.locator('input').count()).resolves.toBe(0);
+    await shoot(ana, '09-scored');
+
+    // Earlier rounds are finished: nothing there can be edited.
+    await ana.getByRole('combobox', { name: 'Round' }).selectOption({ index: 0 });
+    await expect(ana.locator('input:not([disabled])').count()).resolves.toBe(0);
+    await shoot(ana, '10-past-round');
+
+    // Portuguese on request.
+    await ana.getByLabel('Language').selectOption('pt-BR');
+    await ana.getByRole('tab', { name: 'Classificação' }).waitFor();
+    await ana.getByRole('tab', { name: 'Jogos' }).click();
+    await shoot(ana, '11-pt-br');
+    await ana.getByLabel('Idioma').selectOption('es');
+    await ana.getByRole('tab', { name: 'Clasificación' }).waitFor();
+  });
+});
