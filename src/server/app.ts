@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const baseURL = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+  const baseURL = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM, logger: app.log });
   const auth = createAuth({
     db: database.db,

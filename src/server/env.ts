@@ -11,7 +11,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Public address of the app, used in mail links; defaults to http://localhost:PORT. */
-  BASE_URL: z.url().optional(),
+  APP_URL: z.url().optional(),
   /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -28,7 +28,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Palpite is running on ${env.BASE_URL ?? `http://localhost:${env.PORT}`} (${database.kind} database)`);
+  app.log.info(`Palpite is running on ${env.APP_URL ?? `http://localhost:${env.PORT}`} (${database.kind} database)`);
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { cookieFrom, createUser, signIn, signUp, verificationLink } from '../../
 describe(`accounts (${TEST_DB_KIND})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'http://palpite.test' });
+    t = await createTestApp({ APP_URL: 'http://palpite.test' });
   });
   afterAll(async () => t?.close());
 

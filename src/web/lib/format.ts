@@ -2,7 +2,7 @@
 
 /** "Sat 22 Nov, 15:00" in the given language. */
 export function formatKickoff(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** "in 3 hours", "in 2 days", "tomorrow" — relative to now, in the given language. */

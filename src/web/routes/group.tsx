@@ -32,7 +32,9 @@ export function GroupRoute() {
   return (
     <div className="space-y-5">
       <header className="flex items-start gap-3">
-        <span className={`mt-1 h-11 w-11 shrink-0 rounded-xl ${groupColor(g.color)}`} aria-hidden />
+        <span className={`mt-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-xl font-bold text-white ${groupColor(g.color)}`} aria-hidden>
+          {g.name.slice(0, 1).toUpperCase()}
+        </span>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{g.name}</h1>
           <p className="text-sm text-slate-500">{g.league.name} · {t('home.members', { count: g.memberCount })}</p>
@@ -46,7 +48,7 @@ export function GroupRoute() {
         <Tabs.List className="mb-4 grid grid-cols-2 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
           {(['matches', 'ranking'] as const).map((tab) => (
             <Tabs.Trigger key={tab} value={tab}
-              className="rounded-lg py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
+              className="rounded-lg py-2 text-sm font-semibold text-slate-600 outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
               {t(`groups.tabs.${tab}`)}
             </Tabs.Trigger>
           ))}

@@ -36,7 +36,9 @@ function MyGroups() {
           <li key={group.id}>
             <Link to={paths.group(group.id)} className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-emerald-400">
               <div className="flex items-center gap-3">
-                <span className={`h-10 w-10 shrink-0 rounded-xl ${groupColor(group.color)}`} aria-hidden />
+                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white ${groupColor(group.color)}`} aria-hidden>
+                  {group.name.slice(0, 1).toUpperCase()}
+                </span>
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-slate-900">{group.name}</p>
                   <p className="truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })}</p>

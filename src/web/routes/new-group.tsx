@@ -60,7 +60,7 @@ export function NewGroupRoute() {
           <div className="mt-2 flex gap-3">
             {GROUP_COLORS.map((color) => (
               <label key={color} className="cursor-pointer">
-                <input type="radio" name="color" value={color} checked={form.color === color} onChange={() => setForm({ ...form, color })} className="peer sr-only" aria-label={color} />
+                <input type="radio" name="color" value={color} checked={form.color === color} onChange={() => setForm({ ...form, color })} className="peer sr-only" aria-label={t(`groups.colors.${color}`)} />
                 <span className={`block h-9 w-9 rounded-full ${groupColor(color)} ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600`} />
               </label>
             ))}

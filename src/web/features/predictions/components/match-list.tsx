@@ -93,6 +93,7 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
         ))}
       </ul>
 
+      {visible.some(isOpen) || dirty.length > 0 ? (
       <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur" style={{ paddingBottom: 'max(0.75rem, env(safe-area-inset-bottom))' }}>
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
           <p className="text-sm text-slate-600" role="status">
@@ -103,6 +104,7 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
           </Button>
         </div>
       </div>
+      ) : null}
     </div>
   );
 }
@@ -136,10 +138,12 @@ function MatchRow({ match, open, now, draft, error, onChange }: {
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
         <span className="text-right text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.homeTeam.name}</span>
         <div className="flex items-center gap-2">
-          {open || !hasResult ? (
+          {open ? (
             <>{goalInput('home', match.homeTeam.name)}<span className="text-slate-400">–</span>{goalInput('away', match.awayTeam.name)}</>
-          ) : (
+          ) : hasResult ? (
             <span className="rounded-lg bg-slate-900 px-3 py-2 text-xl font-bold tabular-nums text-white">{match.homeGoals} – {match.awayGoals}</span>
+          ) : (
+            <span className="rounded-lg bg-slate-100 px-3 py-2 text-xl font-bold tabular-nums text-slate-400" aria-hidden>– : –</span>
           )}
         </div>
         <span className="text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.awayTeam.name}</span>
@@ -150,7 +154,7 @@ function MatchRow({ match, open, now, draft, error, onChange }: {
           {match.homePenalties !== null ? ` · ${t('matches.penalties', { home: match.homePenalties, away: match.awayPenalties })}` : ''}
         </p>
       ) : null}
-      {!open && hasResult ? (
+      {!open ? (
         <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
           {prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
           {prediction?.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
