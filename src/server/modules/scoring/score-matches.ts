@@ -33,12 +33,15 @@ const points = sql`case (${outcome}) ${sql.join(
 export async function scoreMatches(db: Conn, matchIds: readonly string[]): Promise<number> {
   if (matchIds.length === 0) return 0;
   const result = await db.execute(sql`
-    update ${predictions}
-       set outcome = (${outcome})::prediction_outcome,
-           points = ${points}
-      from ${matches}
-     where ${predictions.matchId} = ${matches.id}
-       and ${inArray(matches.id, [...matchIds])}
-    returning ${predictions.id}`);
-  return rowsOf(result).length;
+    with scored as (
+      update ${predictions}
+         set outcome = (${outcome})::prediction_outcome,
+             points = ${points}
+        from ${matches}
+       where ${predictions.matchId} = ${matches.id}
+         and ${inArray(matches.id, [...matchIds])}
+      returning 1
+    )
+    select count(*)::int as count from scored`);
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: figures for the paths that must hold on a World Cup final night, each with a ratio
+ * against a baseline measured in the same run on the same database.
+ *
+ * - scoring: one set-based UPDATE over every prediction of a league (src/server/modules/scoring) vs the
+ *   per-prediction loop it replaces (read, score in TypeScript, update by id), timed on a sample and
+ *   scaled to the same number of predictions;
+ * - ranking of a large group, and one member's group-matches view: median of repeated runs, against the
+ *   median of a trivial `select 1` round trip (the floor of any query).
+ *
+ * Runs on in-memory PGlite, or on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is
+ * created and dropped). Needs ../shared/data/openfootball for the EPL 2024/25 fixtures.
+ * Options (env): BENCH_MEMBERS (default 300), BENCH_LOOP_SAMPLE (default 2000).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
+import { scorePrediction } from '../src/domain/scoring';
+import { openDatabase, rowsOf, type Database } from '../src/server/db/client';
+import { groups, predictions } from '../src/server/db/schema';
+import { groupRanking } from '../src/server/modules/groups/ranking';
+import { importCompetition } from '../src/server/modules/import/service';
+import { listGroupMatches } from '../src/server/modules/predictions/service';
+import { scoreMatches } from '../src/server/modules/scoring/score-matches';
+import { parseOpenfootball } from '../src/server/providers/openfootball/parse';
+import { existsSync } from 'node:fs';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
+const LOOP_SAMPLE = Number(process.env.BENCH_LOOP_SAMPLE ?? 2000);
+
+async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await run();
+  return [performance.now() - start, result];
+}
+
+async function median(times: number, run: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) samples.push((await time(run))[0]);
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] as number;
+}
+
+async function open(): Promise<{ database: Database; kind: string; drop: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { database: await openDatabase({ memory: true }), kind: 'PGlite (in memory)', drop: async () => {} };
+  const name = `palpite_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: target.toString() }),
+    kind: `PostgreSQL (${new URL(url).host})`,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function main() {
+  if (!existsSync(OPENFOOTBALL_DIR)) {
+    console.error(`bench needs the openfootball data at ${OPENFOOTBALL_DIR}`);
+    process.exit(1);
+  }
+  const { database, kind, drop } = await open();
+  const db = database.db;
+  try {
+    const file = 'football.json/2024-25/en.1.json';
+    const competition = parseOpenfootball(readOpenfootball(file), { timeZone: 'Europe/London', sourcePath: file });
+    const [importMs, summary] = await time(() => importCompetition(db, competition, { provider: 'openfootball' }));
+    const [reimportMs] = await time(() => importCompetition(db, competition, { provider: 'openfootball' }));
+
+    await db.execute(sql`insert into "user" (id, name, email, email_verified)
+      select 'bench-' || g, 'Bench ' || g, 'bench' || g || '@example.com', true from generate_series(1, ${MEMBERS}) g`);
+    await db.execute(sql`insert into profiles (user_id, username, full_name)
+      select 'bench-' || g, 'bench_' || g, 'Bench ' || g from generate_series(1, ${MEMBERS}) g`);
+    const [group] = await db.insert(groups).values({ name: 'Bench', leagueId: summary.leagueId, color: 'sky', inviteCode: 'BENCHBEN', ownerId: 'bench-1' }).returning();
+    const groupId = group!.id;
+    await db.execute(sql`insert into group_members (group_id, user_id) select ${groupId}, 'bench-' || g from generate_series(1, ${MEMBERS}) g`);
+    await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
+      select ${groupId}, 'bench-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
+        from generate_series(1, ${MEMBERS}) g cross join matches m where m.league_id = ${summary.leagueId}`);
+    const matchIds = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${summary.leagueId}`)).map((r) => r.id);
+    const total = MEMBERS * matchIds.length;
+
+    const [setMs, scored] = await time(() => scoreMatches(db, matchIds));
+
+    // Baseline: the per-prediction loop, on a sample.
+    const sample = rowsOf<{ id: string; ph: number; pa: number; mh: number; ma: number }>(await db.execute(sql`
+      select p.id, p.home_goals as ph, p.away_goals as pa, m.home_goals as mh, m.away_goals as ma
+        from predictions p join matches m on m.id = p.match_id limit ${LOOP_SAMPLE}`));
+    const [loopMs] = await time(async () => {
+      for (const row of sample) {
+        await db.execute(sql`select home_goals, away_goals from predictions where id = ${row.id}`);
+        const { points, outcome } = scorePrediction({ home: row.ph, away: row.pa }, { home: row.mh, away: row.ma });
+        await db.update(predictions).set({ points, outcome }).where(eq(predictions.id, row.id));
+      }
+    });
+    const loopEstimateMs = (loopMs / sample.length) * total;
+
+    const floorMs = await median(50, () => db.execute(sql`select 1`));
+    const rankingMs = await median(20, () => groupRanking(db, groupId));
+    const viewer = { userId: 'bench-1', email: 'bench1@example.com', username: 'bench_1', fullName: 'Bench 1', role: 'Regular User' as const };
+    const matchesMs = await median(20, () => listGroupMatches(db, viewer, groupId, new Date()));
+
+    const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+    console.log(`Palpite benchmarks — ${kind}, node ${process.version}, ${new Date().toISOString()}`);
+    console.log(`data: EPL 2024/25 (${summary.matches} matches), ${MEMBERS} members, ${total.toLocaleString('en')} predictions\n`);
+    console.log('| measure | figure | baseline (same run) | ratio |');
+    console.log('| --- | --- | --- | --- |');
+    console.log(`| import EPL 2024/25 (380 matches, new) | ${f(importMs)} | re-import, nothing changed: ${f(reimportMs)} | ${(importMs / reimportMs).toFixed(1)}× |`);
+    console.log(`| score all predictions, one set-based UPDATE | ${f(setMs)} (${scored.toLocaleString('en')} rows, ${((scored / setMs) * 1000).toFixed(0)}/s) | per-prediction loop: ${f(loopEstimateMs)} (scaled from ${sample.length}) | ${(loopEstimateMs / setMs).toFixed(0)}× faster |`);
+    console.log(`| ranking of a ${MEMBERS}-member group (median of 20) | ${f(rankingMs)} | select 1: ${f(floorMs)} | ${(rankingMs / floorMs).toFixed(0)}× the floor |`);
+    console.log(`| one member's group matches view (median of 20) | ${f(matchesMs)} | select 1: ${f(floorMs)} | ${(matchesMs / floorMs).toFixed(0)}× the floor |`);
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
+
+await main();
