@@ -69,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
     mailer,
     adminEmails: env.ADMIN_EMAILS,
+    fixedOrigin: env.APP_URL !== undefined,
     rateLimit: env.AUTH_RATE_LIMIT,
     logger: app.log,
   });

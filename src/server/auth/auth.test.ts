@@ -73,6 +73,37 @@ describe(`accounts (${TEST_DB_KIND})`, () => {
   });
 });
 
+describe('trusted origins', () => {
+  const attempt = (t: TestApp, origin: string, host: string) =>
+    t.app.inject({
+      method: 'POST', url: '/api/auth/sign-up/email', headers: { origin, host },
+      payload: { email: `o-${Math.random().toString(36).slice(2)}@example.com`, password: 'password 123', name: 'O' },
+    });
+
+  it('without APP_URL, accepts the origin the app is opened on and refuses foreign ones', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await attempt(t, 'http://127.0.0.1:3000', '127.0.0.1:3000')).statusCode).toBe(200);
+      expect((await attempt(t, 'http://192.168.1.20:3000', '192.168.1.20:3000')).statusCode).toBe(200);
+      const foreign = await attempt(t, 'https://evil.example', '127.0.0.1:3000');
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().code).toBe('INVALID_ORIGIN');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with APP_URL, trusts only it', async () => {
+    const t = await createTestApp({ APP_URL: 'https://palpite.example.com' });
+    try {
+      expect((await attempt(t, 'https://palpite.example.com', 'palpite.example.com')).statusCode).toBe(200);
+      expect((await attempt(t, 'http://127.0.0.1:3000', '127.0.0.1:3000')).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('auth rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {

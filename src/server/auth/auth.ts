@@ -21,6 +21,8 @@ export interface AuthOptions {
   secret: string;
   mailer: Mailer;
   adminEmails: readonly string[];
+  /** True when APP_URL was configured: then it is the only trusted origin. */
+  fixedOrigin: boolean;
   rateLimit: boolean;
   logger: FastifyBaseLogger;
 }
@@ -33,7 +35,15 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseURL,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.baseURL],
+    // With APP_URL set, only it is trusted. Without it (a newcomer's `npm start`), the app may be opened
+    // as localhost, 127.0.0.1 or a LAN address: trust the origin equal to the request's own Host, which a
+    // cross-site request can never match, so the CSRF protection stays.
+    trustedOrigins: options.fixedOrigin
+      ? [options.baseURL]
+      : (request) => {
+          const host = request?.headers.get('host');
+          return [options.baseURL, host ? `http://${host}` : null, host ? `https://${host}` : null];
+        },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -72,6 +82,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // Better Auth skips its origin (CSRF) check when NODE_ENV=test; keep it on so tests see production.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     logger: {
