@@ -12,10 +12,10 @@
  * created and dropped). Needs ../shared/data/openfootball for the EPL 2024/25 fixtures.
  * Options (env): BENCH_MEMBERS (default 300), BENCH_LOOP_SAMPLE (default 2000).
  */
-import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { openFreshPostgres } from '../tests/helpers/app';
 import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
 import { scorePrediction } from '../src/domain/scoring';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/client';
@@ -25,7 +25,6 @@ import { importCompetition } from '../src/server/modules/import/service';
 import { listGroupMatches } from '../src/server/modules/predictions/service';
 import { scoreMatches } from '../src/server/modules/scoring/score-matches';
 import { parseOpenfootball } from '../src/server/providers/openfootball/parse';
-import { existsSync } from 'node:fs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
 const LOOP_SAMPLE = Number(process.env.BENCH_LOOP_SAMPLE ?? 2000);
@@ -46,23 +45,7 @@ async function median(times: number, run: () => Promise<unknown>): Promise<numbe
 async function open(): Promise<{ database: Database; kind: string; drop: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return { database: await openDatabase({ memory: true }), kind: 'PGlite (in memory)', drop: async () => {} };
-  const name = `palpite_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: target.toString() }),
-    kind: `PostgreSQL (${new URL(url).host})`,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { ...(await openFreshPostgres(url, 'palpite_bench')), kind: `PostgreSQL (${new URL(url).host})` };
 }
 
 async function main() {

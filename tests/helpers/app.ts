@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
@@ -25,14 +26,12 @@ export interface TestApp {
 /** Which database the db tests run on: 'postgres' when TEST_DATABASE_URL is set. */
 export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** Opens a fresh database: a new PostgreSQL database under TEST_DATABASE_URL, else in-memory PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ memory: true });
-    return { database, drop: async () => {} };
-  }
-  const name = `palpite_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+/**
+ * Creates a new, empty PostgreSQL database next to the one `url` names, migrated, and a function that
+ * drops it. Used by the database tests and the benchmarks so each run starts clean.
+ */
+export async function openFreshPostgres(url: string, prefix = 'palpite_test'): Promise<{ database: Database; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -48,6 +47,32 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
+  };
+}
+
+/** Opens a fresh database: a new PostgreSQL database under TEST_DATABASE_URL, else in-memory PGlite. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openFreshPostgres(url);
+  return { database: await openDatabase({ memory: true }), drop: async () => {} };
+}
+
+/**
+ * Registers beforeAll/afterAll hooks giving the calling test file its own fresh database.
+ * @returns a getter for the open database (valid inside tests).
+ */
+export function useTestDatabase(): () => Database {
+  let opened: { database: Database; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.database.close();
+    await opened?.drop();
+  });
+  return () => {
+    if (!opened) throw new Error('the test database is not open yet');
+    return opened.database;
   };
 }
 

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_DB_KIND } from '../../../../tests/helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { hasOpenfootballData, OPENFOOTBALL_FILES, readOpenfootball } from '../../../../tests/openfootball-data';
-import type { Database } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { parseOpenfootball } from '../../providers/openfootball/parse';
@@ -11,29 +10,21 @@ import { importCompetition } from './service';
 const withData = hasOpenfootballData();
 
 describe(`importCompetition (${TEST_DB_KIND})`, () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const testDatabase = useTestDatabase();
   const count = async (table: typeof teams | typeof matches | typeof leagues) =>
-    Number((await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n);
+    Number((await testDatabase().db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n);
 
   it.runIf(withData).each(OPENFOOTBALL_FILES)('$path imports with the counts of INDEX.md', async (file) => {
     const competition = parseOpenfootball(readOpenfootball(file.path), { timeZone: file.tz, sourcePath: file.path });
-    const summary = await importCompetition(database.db, competition, { provider: 'openfootball' });
+    const summary = await importCompetition(testDatabase().db, competition, { provider: 'openfootball' });
     expect(summary).toMatchObject({ matches: file.matches, teams: file.teams, finished: file.finished, postponed: file.postponed, created: file.matches });
-    const stored = await database.db.select({ status: matches.status }).from(matches).where(eq(matches.leagueId, summary.leagueId));
+    const stored = await testDatabase().db.select({ status: matches.status }).from(matches).where(eq(matches.leagueId, summary.leagueId));
     expect(stored).toHaveLength(file.matches);
     expect(stored.filter((m) => m.status === 'finished')).toHaveLength(file.finished);
   });
 
   it.runIf(withData)('stores the World Cup 2022 final as a UTC instant with all three scores', async () => {
-    const [final] = await database.db
+    const [final] = await testDatabase().db
       .select()
       .from(matches)
       .innerJoin(leagues, eq(leagues.id, matches.leagueId))
@@ -50,7 +41,7 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
     const [teamsBefore, matchesBefore, leaguesBefore] = [await count(teams), await count(matches), await count(leagues)];
     const file = OPENFOOTBALL_FILES[1];
     const competition = parseOpenfootball(readOpenfootball(file.path), { timeZone: file.tz, sourcePath: file.path });
-    const summary = await importCompetition(database.db, competition, { provider: 'openfootball' });
+    const summary = await importCompetition(testDatabase().db, competition, { provider: 'openfootball' });
     expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: 64, rescored: 0 });
     expect([await count(teams), await count(matches), await count(leagues)]).toEqual([teamsBefore, matchesBefore, leaguesBefore]);
   });
@@ -68,8 +59,8 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
     let matchId: string;
 
     beforeAll(async () => {
-      const summary = await importCompetition(database.db, cup(null), { provider: 'test' });
-      const db = database.db;
+      const summary = await importCompetition(testDatabase().db, cup(null), { provider: 'test' });
+      const db = testDatabase().db;
       await db.insert(user).values([
         { id: 'u1', name: 'One', email: 'one@example.com', emailVerified: true },
         { id: 'u2', name: 'Two', email: 'two@example.com', emailVerified: true },
@@ -85,28 +76,28 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
     });
 
     const points = async () =>
-      (await database.db.select({ userId: predictions.userId, points: predictions.points, outcome: predictions.outcome })
+      (await testDatabase().db.select({ userId: predictions.userId, points: predictions.points, outcome: predictions.outcome })
         .from(predictions).where(eq(predictions.groupId, groupId)).orderBy(predictions.userId));
 
     it('scores predictions when an import brings the result, and re-scores when it changes', async () => {
-      const first = await importCompetition(database.db, cup([1, 0]), { provider: 'test' });
+      const first = await importCompetition(testDatabase().db, cup([1, 0]), { provider: 'test' });
       expect(first).toMatchObject({ updated: 1, rescored: 2 });
       expect(await points()).toEqual([{ userId: 'u1', points: 10, outcome: 'exact' }, { userId: 'u2', points: -2, outcome: 'opposite' }]);
-      const corrected = await importCompetition(database.db, cup([0, 1]), { provider: 'test' });
+      const corrected = await importCompetition(testDatabase().db, cup([0, 1]), { provider: 'test' });
       expect(corrected).toMatchObject({ updated: 1, rescored: 2 });
       expect(await points()).toEqual([{ userId: 'u1', points: -2, outcome: 'opposite' }, { userId: 'u2', points: 3, outcome: 'winner' }]);
-      const postponed = await importCompetition(database.db, cup(null, 'postponed'), { provider: 'test' });
+      const postponed = await importCompetition(testDatabase().db, cup(null, 'postponed'), { provider: 'test' });
       expect(postponed.rescored).toBe(2);
       expect(await points()).toEqual([{ userId: 'u1', points: null, outcome: 'void' }, { userId: 'u2', points: null, outcome: 'void' }]);
     });
 
     it('writes nothing when any part of an import fails', async () => {
-      const before = await database.db.select().from(matches).where(eq(matches.id, matchId));
+      const before = await testDatabase().db.select().from(matches).where(eq(matches.id, matchId));
       const broken = cup([5, 5]);
       broken.matches.push({ ...broken.matches[0]!, externalId: 'bad', kickoff: new Date(Number.NaN) });
-      await expect(importCompetition(database.db, broken, { provider: 'test' })).rejects.toThrow();
-      expect(await database.db.select().from(matches).where(eq(matches.id, matchId))).toEqual(before);
-      expect(await database.db.select().from(matches).where(eq(matches.externalId, 'bad'))).toEqual([]);
+      await expect(importCompetition(testDatabase().db, broken, { provider: 'test' })).rejects.toThrow();
+      expect(await testDatabase().db.select().from(matches).where(eq(matches.id, matchId))).toEqual(before);
+      expect(await testDatabase().db.select().from(matches).where(eq(matches.externalId, 'bad'))).toEqual([]);
     });
   });
 });

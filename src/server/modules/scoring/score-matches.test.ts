@@ -3,26 +3,17 @@
  * predicted and actual score up to 5-5: 1,296 predictions scored in one statement.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_DB_KIND } from '../../../../tests/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { scorePrediction } from '../../../domain/scoring';
-import type { Database } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
 import { scoreMatches } from './score-matches';
 
 describe(`scoreMatches (${TEST_DB_KIND})`, () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const testDatabase = useTestDatabase();
 
   it('agrees with scorePrediction on every score up to 5-5', async () => {
-    const db = database.db;
+    const db = testDatabase().db;
     const [league] = await db.insert(leagues).values({ name: 'Grid', season: '1', kind: 'league', provider: 'test', externalId: 'grid' }).returning();
     const [home, away] = await db.insert(teams).values([{ name: 'Grid Home' }, { name: 'Grid Away' }]).returning();
     const actuals: [number, number][] = [];
@@ -50,6 +41,6 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
   });
 
   it('does nothing for no matches', async () => {
-    expect(await scoreMatches(database.db, [])).toBe(0);
+    expect(await scoreMatches(testDatabase().db, [])).toBe(0);
   });
 });
