@@ -34,11 +34,17 @@ describe.runIf(withChromium)('browser journey', () => {
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
-  async function registerAndConfirm(name: string, username: string) {
+  /** Registers from the welcome page, or from `startPath` (an invite link) while signed out. */
+  async function registerAndConfirm(name: string, username: string, startPath?: string) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await context.newPage();
-    await page.goto(server.url);
-    await shoot(page, '01-welcome');
+    if (startPath) {
+      await page.goto(`${server.url}${startPath}`);
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor(); // members only: sign in first
+    } else {
+      await page.goto(server.url);
+      await shoot(page, '01-welcome');
+    }
     await page.getByRole('link', { name: 'Create account' }).first().click();
     const email = `${username}@example.com`;
     await page.getByLabel('Your name').fill(name);
@@ -50,7 +56,7 @@ describe.runIf(withChromium)('browser journey', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await shoot(page, '03-check-email');
     // Signing in before confirming is refused.
-    await page.goto(`${server.url}/sign-in`);
+    await page.goto(`${server.url}/sign-in${startPath ? `?next=${encodeURIComponent(startPath)}` : ''}`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -60,7 +66,7 @@ describe.runIf(withChromium)('browser journey', () => {
     await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
     await shoot(page, '04-email-verified');
     await page.getByRole('link', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'My groups' }).waitFor();
+    if (!startPath) await page.getByRole('heading', { name: 'My groups' }).waitFor();
     return page;
   }
 
@@ -88,10 +94,10 @@ describe.runIf(withChromium)('browser journey', () => {
     await ana.getByRole('button', { name: 'Save predictions' }).click();
     await ana.getByText('✓ Saved').waitFor();
 
-    // A friend registers, joins with the code and predicts the same match.
-    const bruno = await registerAndConfirm('Bruno Lima', 'bruno');
-    await bruno.getByRole('link', { name: 'Join with a code' }).click();
-    await bruno.getByLabel('Invite code').fill(inviteCode.toLowerCase());
+    // A friend opens the invite link signed out, registers, confirms, lands back on it and joins.
+    const bruno = await registerAndConfirm('Bruno Lima', 'bruno', `/join/${inviteCode}`);
+    await bruno.getByRole('heading', { name: 'Join a group' }).waitFor();
+    await expect(bruno.getByLabel('Invite code').inputValue()).resolves.toBe(inviteCode);
     await bruno.getByRole('button', { name: 'Join' }).click();
     await bruno.getByRole('heading', { name: 'Family pool' }).waitFor();
     const sameMatch = bruno.getByRole('listitem', { name: label });

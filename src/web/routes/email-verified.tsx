@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { paths } from '../config/paths';
+import { safeNext } from '../lib/safe-next';
 
 export function EmailVerifiedRoute() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function EmailVerifiedRoute() {
       <div className="text-5xl" aria-hidden>{failed ? '⚠️' : '✅'}</div>
       {failed ? null : <PageTitle>{t('auth.verifiedTitle')}</PageTitle>}
       {failed ? <Alert>{t('auth.verifiedFailed')}</Alert> : <p className="text-slate-600">{t('auth.verifiedBody')}</p>}
-      <ButtonLink to={failed ? paths.signIn : paths.home}>{t('auth.continue')}</ButtonLink>
+      <ButtonLink to={failed ? paths.signIn : safeNext(params.get('next'))}>{t('auth.continue')}</ButtonLink>
     </Card>
   );
 }

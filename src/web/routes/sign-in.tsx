@@ -8,11 +8,7 @@ import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
-
-/** Only same-site paths may be a redirect target. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : paths.home;
-}
+import { safeNext } from '../lib/safe-next';
 
 export function SignInRoute() {
   const { t } = useTranslation();
@@ -28,7 +24,10 @@ export function SignInRoute() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { error: failure } = await authClient.signIn.email({ email, password, callbackURL: paths.emailVerified });
+    // Not yet confirmed? Better Auth mails a new link; it must bring them back to where they were going.
+    const next = params.get('next') ? safeNext(params.get('next')) : null;
+    const callbackURL = next ? `${paths.emailVerified}?next=${encodeURIComponent(next)}` : paths.emailVerified;
+    const { error: failure } = await authClient.signIn.email({ email, password, callbackURL });
     setBusy(false);
     if (failure) {
       setError(authErrorCode(failure));
@@ -47,7 +46,10 @@ export function SignInRoute() {
         <TextField label={t('auth.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <Button type="submit" disabled={busy} className="w-full">{t('app.signIn')}</Button>
         <p className="text-center text-sm text-slate-600">
-          {t('auth.noAccount')} <Link className="font-semibold text-emerald-700 hover:underline" to={paths.register}>{t('app.register')}</Link>
+          {t('auth.noAccount')}{' '}
+          <Link className="font-semibold text-emerald-700 hover:underline" to={params.get('next') ? `${paths.register}?next=${encodeURIComponent(safeNext(params.get('next')))}` : paths.register}>
+            {t('app.register')}
+          </Link>
         </p>
       </form>
     </Card>
