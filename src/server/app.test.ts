@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/app';
+import { createUser } from '../../tests/helpers/users';
 
 describe(`app basics (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -56,5 +57,50 @@ describe(`app basics (${TEST_DB_KIND})`, () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/groups' });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.id).toBe('unauthenticated');
+  });
+});
+
+describe('protections', () => {
+  it('sends security headers, without forcing https on a plain-http install', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('adds https-only headers when APP_URL is https', async () => {
+    const t = await createTestApp({ APP_URL: 'https://palpite.example.com' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('slows down invite-code guessing with 429 rate_limited', async () => {
+    const t = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const user = await createUser(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        const response = await t.app.inject({
+          method: 'POST', url: '/api/groups/join', headers: { cookie: user.cookie }, payload: { inviteCode: 'ZZZZZZZZ' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(response.json().error.id).toBe('rate_limited');
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });

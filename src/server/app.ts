@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -70,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     adminEmails: env.ADMIN_EMAILS,
     fixedOrigin: env.APP_URL !== undefined,
-    rateLimit: env.AUTH_RATE_LIMIT,
+    rateLimit: env.RATE_LIMIT,
     logger: app.log,
   });
   const context: AppContext = { db: database.db, auth, env, mailer };
@@ -103,9 +105,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(500).send({ error: { id: 'internal', message: 'Something went wrong on our side.' } });
   });
 
+  const https = baseURL.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over plain http on a LAN, upgrading would break every asset.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https,
+  });
+
   await app.register(authRoutes, { auth });
   await app.register(
     async (api) => {
+      if (env.RATE_LIMIT) {
+        // Per client IP and per instance (memory store); Better Auth keeps its own, stricter, in the database.
+        await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
+      }
       await api.register(healthRoutes);
       await api.register(meRoutes, context);
       await api.register(leagueRoutes, context);

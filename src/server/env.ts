@@ -27,8 +27,8 @@ const envSchema = z.object({
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   /** Load the demo league into an empty database; default: on for the embedded database only. */
   SEED_DEMO: booleanText.optional(),
-  /** Rate limits on the auth endpoints (sign-in, sign-up); turn off only in tests. */
-  AUTH_RATE_LIMIT: booleanText.default(true),
+  /** Rate limits per IP on the API and, stricter, on sign-in and sign-up; turn off only in tests. */
+  RATE_LIMIT: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

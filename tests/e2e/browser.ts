@@ -48,7 +48,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   await seedDemoIfEmpty(database.db, new Date());
   const port = await freePort();
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
+    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
     database,
   });
   await app.listen({ port, host: '127.0.0.1' });

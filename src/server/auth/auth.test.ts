@@ -107,7 +107,7 @@ describe('trusted origins', () => {
 describe('auth rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT: 'true' });
+    t = await createTestApp({ RATE_LIMIT: 'true' });
   });
   afterAll(async () => t?.close());
 

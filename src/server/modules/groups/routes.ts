@@ -26,7 +26,11 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
   );
   api.post(
     '/groups/join',
-    { schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: groupResponse } } },
+    {
+      // Guessing invite codes is the one way into a private group: keep it slow.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: groupResponse } },
+    },
     async (request) => {
       const viewer = await requireViewer(request, auth, db);
       return { group: await joinGroup(db, viewer, request.body.inviteCode) };

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatKickoff, formatRelative } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { useSavePredictions } from '../api/predictions';
+import { roundLabel } from './round-label';
 
 type Draft = { home: string; away: string };
 
@@ -82,7 +83,7 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
         <label className="sr-only" htmlFor="round">{t('matches.round')}</label>
         <select id="round" value={round} onChange={(e) => setRound(Number(e.target.value))}
           className="min-w-0 flex-1 rounded-lg border-0 bg-white py-2.5 pl-3 text-center font-semibold ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-emerald-600">
-          {rounds.map(([order, name]) => <option key={order} value={order}>{name}</option>)}
+          {rounds.map(([order, name]) => <option key={order} value={order}>{roundLabel(name, t)}</option>)}
         </select>
         <Button variant="secondary" className="px-3" aria-label={t('matches.nextRound')} disabled={roundIndex >= rounds.length - 1} onClick={() => setRound(rounds[roundIndex + 1]![0])}>›</Button>
       </nav>
