@@ -29,6 +29,7 @@ describe('outbox mailer (no SMTP_URL)', () => {
 
     const log = JSON.parse(lines.join(''));
     expect(log).toMatchObject({ subject: 'Confirm your email for Palpite', to: 'm***@example.com', links: [link] });
+    expect(log.msg).toContain(`open ${link}`);
     expect(lines.join('')).not.toContain('maria.silva@');
     expect(lines.join('')).not.toContain('Maria Silva');
   });

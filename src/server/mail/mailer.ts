@@ -50,7 +50,10 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
-      options.logger.info({ to: maskEmail(mail.to), subject: mail.subject, file, links }, 'mail written to outbox (no SMTP_URL set)');
+      options.logger.info(
+        { to: maskEmail(mail.to), subject: mail.subject, file, links },
+        `mail written to outbox (no SMTP_URL set): "${mail.subject}"${links[0] ? ` — open ${links[0]}` : ''}`,
+      );
     },
   };
 }
