@@ -2,7 +2,8 @@
  * `npm run import` as a newcomer runs it: a real process on an embedded database in a temp folder.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -103,7 +104,27 @@ describe.runIf(withData)('npm run import', () => {
     } finally {
       lock.release();
     }
-    expect(await leagueCount(dataDir)).toBe(2); // intact and still readable
+    expect(await leagueCount(dataDir)).toBe(2); // intact and still readable (World Cup, Champions League)
+  });
+
+  it('imports from a URL, and explains an HTTP failure', async () => {
+    const euro = readFileSync(join(OPENFOOTBALL_DIR, 'euro.json/2024/euro.json'));
+    const server: Server = createServer((request, response) => {
+      if (request.url === '/2024/euro.json') response.writeHead(200, { 'content-type': 'application/json' }).end(euro);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as { port: number };
+    try {
+      const ok = await importCli(dataDir, `http://127.0.0.1:${port}/2024/euro.json`, '--tz', 'Europe/Berlin');
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain('Imported Euro 2024 (2024): 51 matches, 24 teams, 51 finished, 0 postponed — 51 new');
+      const missing = await importCli(dataDir, `http://127.0.0.1:${port}/nope.json`, '--tz', 'Europe/Berlin');
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('HTTP 404');
+    } finally {
+      server.close();
+    }
   });
 
   it('explains its usage', async () => {
