@@ -8,7 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { and, eq, gt } from 'drizzle-orm';
 import { setMatchResult } from '../../src/server/modules/admin/service';
+import { matches, teams } from '../../src/server/db/schema';
 
 const withChromium = hasChromium();
 const SHOTS = process.env.SCREENSHOTS === '1';
@@ -24,6 +26,11 @@ describe.runIf(withChromium)('browser journey', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  async function teamName(teamId: string): Promise<string> {
+    const [team] = await server.database.db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+    return team!.name;
+  }
 
   async function shoot(page: Page, name: string) {
     if (!SHOTS) return;
@@ -130,6 +137,17 @@ describe.runIf(withChromium)('browser journey', () => {
     await ana.getByRole('combobox', { name: 'Round' }).selectOption({ index: 0 });
     await expect(ana.locator('input:not([disabled])').count()).resolves.toBe(0);
     await shoot(ana, '10-past-round');
+
+    // An open match locks in the browser the moment its deadline passes (the server refuses it anyway).
+    const [later] = await server.database.db.select().from(matches)
+      .where(and(eq(matches.status, 'scheduled'), gt(matches.kickoff, new Date(Date.now() + 2 * 86_400_000)))).limit(1);
+    await server.database.db.update(matches).set({ kickoff: new Date(Date.now() + 15 * 60_000 + 5_000) }).where(eq(matches.id, later!.id));
+    await ana.reload(); // now the earliest open match: its round is the one shown
+    const closing = ana.getByRole('listitem', { name: `${await teamName(later!.homeTeamId)} – ${await teamName(later!.awayTeamId)}` });
+    await closing.locator('input:not([disabled])').first().waitFor();
+    await expect(closing.locator('input:not([disabled])').count()).resolves.toBe(2);
+    await closing.getByText('Predictions closed').waitFor({ timeout: 10_000 }); // sooner than the 15 s refresh: the deadline timer
+    await expect(closing.locator('input').count()).resolves.toBe(0);
 
     // Portuguese on request.
     await ana.getByLabel('Language').selectOption('pt-BR');

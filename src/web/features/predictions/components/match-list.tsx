@@ -22,19 +22,33 @@ function initialRound(matches: GroupMatch[]): number {
   return played?.roundOrder ?? matches[0]?.roundOrder ?? 1;
 }
 
-function useServerNow(serverTime: string): number {
+/**
+ * The server's clock as seen here: local time plus the offset measured from the response's
+ * serverTime. Re-renders every 15 s (for "closes in …") and exactly at the next deadline, so inputs
+ * lock on time.
+ */
+function useServerNow(serverTime: string, deadlines: readonly string[]): number {
   const [offset] = useState(() => Date.parse(serverTime) - Date.now());
   const [now, setNow] = useState(() => Date.now() + offset);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now() + offset), 15_000);
-    return () => clearInterval(timer);
-  }, [offset]);
+    const tick = () => setNow(Date.now() + offset);
+    const timer = setInterval(tick, 15_000);
+    const current = Date.now() + offset;
+    const next = deadlines.map((d) => Date.parse(d)).filter((d) => d > current).sort((a, b) => a - b)[0];
+    // setTimeout holds at most ~24.8 days; later deadlines are reached by the interval's re-renders.
+    const lock = next !== undefined && next - current < 2 ** 31 - 1 ? setTimeout(tick, next - current + 50) : undefined;
+    return () => {
+      clearInterval(timer);
+      clearTimeout(lock);
+    };
+  }, [offset, deadlines, now]);
   return now;
 }
 
 export function MatchList({ groupId, data }: { groupId: string; data: GroupMatchesResponse }) {
   const { t } = useTranslation();
-  const now = useServerNow(data.serverTime);
+  const deadlines = useMemo(() => data.matches.filter((m) => m.open).map((m) => m.deadline), [data.matches]);
+  const now = useServerNow(data.serverTime, deadlines);
   const rounds = useMemo(() => {
     const byOrder = new Map<number, string>();
     for (const m of data.matches) byOrder.set(m.roundOrder, m.roundName);
