@@ -1,6 +1,6 @@
 /** Platform administration: match results. */
 import { z } from 'zod';
-import { goals, uuidParam } from './common';
+import { goals, matchStatus, uuidParam } from './common';
 
 export const matchParams = z.object({ matchId: uuidParam });
 
@@ -11,7 +11,7 @@ export const matchParams = z.object({ matchId: uuidParam });
  */
 export const matchResultRequest = z
   .object({
-    status: z.enum(['scheduled', 'live', 'finished', 'postponed', 'cancelled']),
+    status: matchStatus,
     homeGoals: goals.nullable().optional(),
     awayGoals: goals.nullable().optional(),
     homeGoalsExtraTime: goals.nullable().optional(),

@@ -4,7 +4,7 @@
  * and statuses and never duplicates a team or a match; matches whose result changed are re-scored in
  * the same transaction. Matches missing from a later import are left as they are.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leagues, matches, teams } from '../../db/schema';
 import type { ImportedCompetition, ImportedMatch } from '../../providers/fixture-source';
@@ -155,10 +155,4 @@ function toRow(match: ImportedMatch, leagueId: string, teamId: Map<string, strin
 
 function columnName(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-// Exported for tests: the match count of a league.
-export async function countMatches(db: Db, leagueId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches).where(and(eq(matches.leagueId, leagueId)));
-  return Number(row?.n ?? 0);
 }
