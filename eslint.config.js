@@ -22,10 +22,15 @@ export default tseslint.config(
   },
   {
     files: ['src/domain/**'],
-    rules: restrict(
-      ['**/server/**', '**/web/**', '**/contracts/**', '**/cli/**', 'fastify*', 'drizzle-orm*', 'pg', 'react*', 'node:*'],
-      'src/domain is pure: no I/O, no server, web or framework imports.',
-    ),
+    rules: {
+      ...restrict(
+        ['**/server/**', '**/web/**', '**/contracts/**', '**/cli/**', 'fastify*', 'drizzle-orm*', 'pg', 'react*', 'node:*'],
+        'src/domain is pure: no I/O, no server, web or framework imports.',
+      ),
+      // No clock in the domain: callers pass `now`.
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'src/domain has no clock: take `now` as a parameter.' }],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'src/domain has no clock: take `now` as a parameter.' }],
+    },
   },
   {
     files: ['src/contracts/**'],
