@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/app';
 import { createUser } from '../../tests/helpers/users';
@@ -101,6 +104,50 @@ describe('protections', () => {
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('compression', () => {
+  it('compresses large responses for clients that accept it', async () => {
+    const t = await createTestApp();
+    try {
+      const plain = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      const compressed = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(compressed.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves hashed assets for good, app routes as index.html, and API misses as JSON', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'palpite-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Palpite</title>');
+    writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const t = await createTestApp({}, { webDir });
+    try {
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/', '/groups/123', '/join/K7QX2MPA?x=1']) {
+        const page = await t.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<title>Palpite</title>');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      expect((await t.app.inject({ method: 'HEAD', url: '/groups/123' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      const api = await t.app.inject({ method: 'GET', url: '/api/missing' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error.id).toBe('not_found');
+    } finally {
+      await t.close();
+      rmSync(webDir, { recursive: true, force: true });
     }
   });
 });

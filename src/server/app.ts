@@ -5,11 +5,12 @@
  * `{error: {id, message}}` and keeps 5xx details in the log.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
@@ -116,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: https,
   });
 
+  // Most people predict on a phone: brotli/gzip for the app bundle and the JSON alike.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
   await app.register(authRoutes, { auth });
   await app.register(
     async (api) => {
@@ -137,18 +141,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webDir = resolve(options.webDir ?? 'dist/web');
   const hasWeb = existsSync(resolve(webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // Vite names assets by content hash: cache them for good; everything else (index.html) revalidates.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || !hasWeb || request.method !== 'GET') {
+    if (path.startsWith('/api/') || path === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { id: 'not_found', message: `No route for ${request.method} ${path}.` } });
     }
     const asset = /\.[a-z0-9]+$/i.test(path) && path !== '/index.html';
     if (asset && existsSync(resolve(webDir, `.${path}`))) return reply.sendFile(path.slice(1));
     if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
     // Client-side routes of the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 
   return app;

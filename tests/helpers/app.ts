@@ -76,8 +76,11 @@ export function useTestDatabase(): () => Database {
   };
 }
 
-/** Builds the app on a fresh database. `env` overrides environment variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database. `env` overrides environment variables; `webDir` serves a built
+ * web app from that folder (default: none).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'palpite-test-'));
   const outbox: Mail[] = [];
@@ -89,7 +92,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
     database,
     mailer,
-    webDir: join(dataDir, 'no-web'),
+    webDir: options.webDir ?? join(dataDir, 'no-web'),
   });
   await app.ready();
   return {
