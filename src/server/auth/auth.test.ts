@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { cookieFrom, createUser, signIn, signUp, verificationLink } from '../../../tests/helpers/users';
 
@@ -62,6 +64,18 @@ describe(`accounts (${TEST_DB_KIND})`, () => {
     const user = await createUser(t);
     const wrong = await signIn(t, user.email, 'not the password');
     expect(wrong.response.statusCode).toBe(401);
+  });
+
+  it('keeps an active person signed in: a session near its end is renewed, with a new cookie', async () => {
+    const user = await createUser(t);
+    const token = decodeURIComponent(user.cookie.split('session_token=')[1]!.split(';')[0]!).split('.')[0]!;
+    const soon = new Date(Date.now() + 60 * 60_000);
+    await t.database.db.update(session).set({ expiresAt: soon }).where(eq(session.token, token));
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(String(me.headers['set-cookie'])).toMatch(/session_token=.*Max-Age=\d{6}/);
+    const [renewed] = await t.database.db.select().from(session).where(eq(session.token, token));
+    expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 
   it('ends the session on sign-out', async () => {

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import { errors } from '../errors';
@@ -20,9 +20,15 @@ export interface Viewer {
   role: 'Regular User' | 'Platform Administrator';
 }
 
-/** Reads the session; returns null when signed out or the session expired. */
-export async function optionalViewer(request: FastifyRequest, auth: Auth, db: Db): Promise<Viewer | null> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+/**
+ * Reads the session; returns null when signed out or the session expired. When Better Auth extends
+ * the session (daily, for active users), the renewed cookie is passed on through `reply`, so active
+ * people stay signed in.
+ */
+export async function optionalViewer(request: FastifyRequest, reply: FastifyReply, auth: Auth, db: Db): Promise<Viewer | null> {
+  const { headers, response: session } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!session) return null;
   const { user } = session;
   let [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
@@ -39,8 +45,8 @@ export async function optionalViewer(request: FastifyRequest, auth: Auth, db: Db
  * The signed-in person.
  * @throws AppError 401 unauthenticated when signed out.
  */
-export async function requireViewer(request: FastifyRequest, auth: Auth, db: Db): Promise<Viewer> {
-  const viewer = await optionalViewer(request, auth, db);
+export async function requireViewer(request: FastifyRequest, reply: FastifyReply, auth: Auth, db: Db): Promise<Viewer> {
+  const viewer = await optionalViewer(request, reply, auth, db);
   if (!viewer) throw errors.unauthenticated();
   return viewer;
 }

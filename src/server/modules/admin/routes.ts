@@ -20,8 +20,8 @@ export async function adminRoutes(app: FastifyInstance, { db, auth }: AppContext
         response: { 200: z.object({ match, rescored: z.number().int() }) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       if (viewer.role !== 'Platform Administrator') throw errors.forbidden('Only platform administrators can set results.');
       return setMatchResult(db, request.params.matchId, request.body);
     },

@@ -19,7 +19,7 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
     '/groups',
     { schema: { tags: ['groups'], body: createGroupRequest, response: { 201: groupResponse } } },
     async (request, reply) => {
-      const viewer = await requireViewer(request, auth, db);
+      const viewer = await requireViewer(request, reply, auth, db);
       const group = await createGroup(db, viewer, request.body);
       return reply.status(201).send({ group });
     },
@@ -31,28 +31,28 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: groupResponse } },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       return { group: await joinGroup(db, viewer, request.body.inviteCode) };
     },
   );
-  api.get('/groups', { schema: { tags: ['groups'], response: { 200: groupListResponse } } }, async (request) => {
-    const viewer = await requireViewer(request, auth, db);
+  api.get('/groups', { schema: { tags: ['groups'], response: { 200: groupListResponse } } }, async (request, reply) => {
+    const viewer = await requireViewer(request, reply, auth, db);
     return { groups: await listMyGroups(db, viewer) };
   });
   api.get(
     '/groups/:groupId',
     { schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } } },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       return { group: await getGroup(db, viewer, request.params.groupId) };
     },
   );
   api.get(
     '/groups/:groupId/ranking',
     { schema: { tags: ['groups'], params: groupParams, response: { 200: rankingResponse } } },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       await requireMember(db, viewer, request.params.groupId);
       return { ranking: await groupRanking(db, request.params.groupId) };
     },

@@ -9,8 +9,8 @@ export async function meRoutes(app: FastifyInstance, { auth, db }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me',
     { schema: { tags: ['accounts'], response: { 200: meResponse } } },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       return { user: { id: viewer.userId, email: viewer.email, username: viewer.username, fullName: viewer.fullName, role: viewer.role } };
     },
   );

@@ -16,16 +16,16 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppCo
   api.get(
     '/groups/:groupId/matches',
     { schema: { tags: ['predictions'], params: groupParams, response: { 200: groupMatchesResponse } } },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       return listGroupMatches(db, viewer, request.params.groupId, new Date());
     },
   );
   api.put(
     '/groups/:groupId/predictions/:matchId',
     { schema: { tags: ['predictions'], params: predictionParams, body: predictionRequest, response: { 200: predictionResponse } } },
-    async (request) => {
-      const viewer = await requireViewer(request, auth, db);
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
       const { groupId, matchId } = request.params;
       return { prediction: await savePrediction(db, viewer, groupId, matchId, request.body, new Date()) };
     },
