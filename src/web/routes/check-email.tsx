@@ -6,6 +6,7 @@ import { authClient } from '../lib/auth-client';
 import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { paths } from '../config/paths';
+import { safeNext } from '../lib/safe-next';
 
 export function CheckEmailRoute() {
   const { t } = useTranslation();
@@ -14,7 +15,8 @@ export function CheckEmailRoute() {
   const [resent, setResent] = useState(false);
   const resend = async () => {
     if (!email) return;
-    await authClient.sendVerificationEmail({ email, callbackURL: paths.emailVerified });
+    const next = params.get('next') ? safeNext(params.get('next')) : null;
+    await authClient.sendVerificationEmail({ email, callbackURL: next ? `${paths.emailVerified}?next=${encodeURIComponent(next)}` : paths.emailVerified });
     setResent(true);
   };
   return (

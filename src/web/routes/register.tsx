@@ -48,7 +48,7 @@ export function RegisterRoute() {
       else setError(code);
       return;
     }
-    navigate(`${paths.checkEmail}?email=${encodeURIComponent(form.email.trim())}`);
+    navigate(`${paths.checkEmail}?email=${encodeURIComponent(form.email.trim())}${next ? `&next=${encodeURIComponent(next)}` : ''}`);
   };
 
   return (
