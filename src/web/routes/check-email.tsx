@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { authClient } from '../lib/auth-client';
 import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
-import { paths } from '../config/paths';
-import { safeNext } from '../lib/safe-next';
+import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
 export function CheckEmailRoute() {
   const { t } = useTranslation();
@@ -15,8 +14,8 @@ export function CheckEmailRoute() {
   const [resent, setResent] = useState(false);
   const resend = async () => {
     if (!email) return;
-    const next = params.get('next') ? safeNext(params.get('next')) : null;
-    await authClient.sendVerificationEmail({ email, callbackURL: next ? `${paths.emailVerified}?next=${encodeURIComponent(next)}` : paths.emailVerified });
+    const next = nextFrom(params);
+    await authClient.sendVerificationEmail({ email, callbackURL: emailVerifiedUrl(next) });
     setResent(true);
   };
   return (

@@ -8,14 +8,14 @@ import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
-import { safeNext } from '../lib/safe-next';
+import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
 export function RegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Where to go once the email is confirmed (an invite link opened while signed out, for example).
-  const next = params.get('next') ? safeNext(params.get('next')) : null;
+  const next = nextFrom(params);
   const [form, setForm] = useState({ name: '', username: '', email: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
@@ -37,7 +37,7 @@ export function RegisterRoute() {
       name: form.name.trim(),
       email: form.email.trim(),
       password: form.password,
-      callbackURL: next ? `${paths.emailVerified}?next=${encodeURIComponent(next)}` : paths.emailVerified,
+      callbackURL: emailVerifiedUrl(next),
       // Read by the server's user hook to create the profile.
       username: form.username.trim(),
     } as Parameters<typeof authClient.signUp.email>[0]);

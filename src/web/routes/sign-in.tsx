@@ -8,7 +8,7 @@ import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
-import { safeNext } from '../lib/safe-next';
+import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
 export function SignInRoute() {
   const { t } = useTranslation();
@@ -25,8 +25,8 @@ export function SignInRoute() {
     setBusy(true);
     setError(null);
     // Not yet confirmed? Better Auth mails a new link; it must bring them back to where they were going.
-    const next = params.get('next') ? safeNext(params.get('next')) : null;
-    const callbackURL = next ? `${paths.emailVerified}?next=${encodeURIComponent(next)}` : paths.emailVerified;
+    const next = nextFrom(params);
+    const callbackURL = emailVerifiedUrl(next);
     const { error: failure } = await authClient.signIn.email({ email, password, callbackURL });
     setBusy(false);
     if (failure) {
@@ -34,7 +34,7 @@ export function SignInRoute() {
       return;
     }
     await client.invalidateQueries({ queryKey: ['me'] });
-    navigate(safeNext(params.get('next')), { replace: true });
+    navigate(next ?? paths.home, { replace: true });
   };
 
   return (
@@ -47,7 +47,7 @@ export function SignInRoute() {
         <Button type="submit" disabled={busy} className="w-full">{t('app.signIn')}</Button>
         <p className="text-center text-sm text-slate-600">
           {t('auth.noAccount')}{' '}
-          <Link className="font-semibold text-emerald-700 hover:underline" to={params.get('next') ? `${paths.register}?next=${encodeURIComponent(safeNext(params.get('next')))}` : paths.register}>
+          <Link className="font-semibold text-emerald-700 hover:underline" to={nextFrom(params) ? `${paths.register}?next=${encodeURIComponent(nextFrom(params) as string)}` : paths.register}>
             {t('app.register')}
           </Link>
         </p>
