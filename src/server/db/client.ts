@@ -44,7 +44,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      await withAdvisoryLock(pool, MIGRATION_LOCK_KEY, () => migratePg(db as never, { migrationsFolder }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let lock: DataDirLock | undefined;
@@ -78,6 +83,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       lock?.release();
     },
   };
+}
+
+/** Advisory-lock key serialising migrations across app instances ("palpite" in ASCII). */
+const MIGRATION_LOCK_KEY = 0x70616c70697465;
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock, so that several app instances
+ * starting at once migrate one after the other (the later ones find nothing left to do).
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** The rows of a raw `db.execute(sql)` result, whichever driver ran it. */

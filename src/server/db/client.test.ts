@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openFreshPostgres, TEST_DB_KIND } from '../../../tests/helpers/app';
+import { openDatabase, rowsOf } from './client';
+
+describe('openDatabase', () => {
+  it('migrates an in-memory PGlite and runs the same SQL', async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from matches`));
+      expect(rows[0]?.n).toBe(0);
+      expect(database.kind).toBe('pglite');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(TEST_DB_KIND === 'postgres')('lets several instances start at once on an empty PostgreSQL (migrations take turns)', async () => {
+    const { database: first, drop } = await openFreshPostgres(process.env.TEST_DATABASE_URL as string);
+    // A fresh, unmigrated database for the race: drop the tables the helper just created.
+    await first.db.execute(sql`drop schema public cascade; create schema public; drop schema if exists drizzle cascade`);
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    const name = rowsOf<{ name: string }>(await first.db.execute(sql`select current_database() as name`))[0]!.name;
+    url.pathname = `/${name}`;
+    try {
+      const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ url: url.toString() })));
+      const applied = rowsOf<{ n: number }>(await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+      expect(applied[0]?.n).toBe(1);
+      await Promise.all(instances.map((instance) => instance.close()));
+    } finally {
+      await first.close();
+      await drop();
+    }
+  });
+});
