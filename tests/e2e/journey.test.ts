@@ -141,12 +141,15 @@ describe.runIf(withChromium)('browser journey', () => {
     // An open match locks in the browser the moment its deadline passes (the server refuses it anyway).
     const [later] = await server.database.db.select().from(matches)
       .where(and(eq(matches.status, 'scheduled'), gt(matches.kickoff, new Date(Date.now() + 2 * 86_400_000)))).limit(1);
-    await server.database.db.update(matches).set({ kickoff: new Date(Date.now() + 15 * 60_000 + 5_000) }).where(eq(matches.id, later!.id));
+    const deadline = Date.now() + 12_000;
+    await server.database.db.update(matches).set({ kickoff: new Date(deadline + 15 * 60_000) }).where(eq(matches.id, later!.id));
     await ana.reload(); // now the earliest open match: its round is the one shown
     const closing = ana.getByRole('listitem', { name: `${await teamName(later!.homeTeamId)} – ${await teamName(later!.awayTeamId)}` });
     await closing.locator('input:not([disabled])').first().waitFor();
     await expect(closing.locator('input:not([disabled])').count()).resolves.toBe(2);
-    await closing.getByText('Predictions closed').waitFor({ timeout: 10_000 }); // sooner than the 15 s refresh: the deadline timer
+    await closing.getByText('Predictions closed').waitFor({ timeout: 30_000 });
+    // Locked on time by the deadline timer, not up to 15 s late by the periodic refresh.
+    expect(Date.now() - deadline).toBeLessThan(3_000);
     await expect(closing.locator('input').count()).resolves.toBe(0);
 
     // Portuguese on request.
