@@ -85,8 +85,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-/** Advisory-lock key serialising migrations across app instances ("palpite" in ASCII). */
-const MIGRATION_LOCK_KEY = 0x70616c70697465;
+/** Advisory-lock key serialising migrations across app instances ("palp" in ASCII; fits a JS number exactly). */
+const MIGRATION_LOCK_KEY = 0x70616c70;
 
 /**
  * Runs `work` while holding a PostgreSQL session advisory lock, so that several app instances
