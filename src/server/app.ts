@@ -59,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], reqId: req.id }),
       },
     },
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -158,7 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.status(404).send({ error: { id: 'not_found', message: `No route for ${request.method} ${path}.` } });
     }
     const asset = /\.[a-z0-9]+$/i.test(path) && path !== '/index.html';
-    if (asset && existsSync(resolve(webDir, `.${path}`))) return reply.sendFile(path.slice(1));
+    const file = resolve(webDir, `.${decodeURIComponent(path)}`);
+    if (asset && file.startsWith(`${webDir}${sep}`) && existsSync(file)) return reply.sendFile(path.slice(1));
     if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
     // Client-side routes of the single-page app.
     return reply.sendFile('index.html');

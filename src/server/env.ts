@@ -29,6 +29,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.optional(),
   /** Rate limits per IP on the API and, stricter, on sign-in and sign-up; turn off only in tests. */
   RATE_LIMIT: booleanText.default(true),
+  /** Behind a reverse proxy: trust its X-Forwarded-For for the client address (rate limits, logs). */
+  TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

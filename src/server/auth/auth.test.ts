@@ -125,6 +125,18 @@ describe('auth rate limits', () => {
   });
   afterAll(async () => t?.close());
 
+  it('cannot be dodged by faking X-Forwarded-For when no proxy is trusted', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await t.app.inject({
+        method: 'POST', url: '/api/auth/sign-in/email', headers: { 'x-forwarded-for': `198.51.100.${i}` }, remoteAddress: '192.0.2.77',
+        payload: { email: 'nobody@example.com', password: 'wrong password' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('limits repeated sign-in attempts from one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {

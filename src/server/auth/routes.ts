@@ -14,7 +14,11 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-      const init: RequestInit = { method: request.method, headers: fromNodeHeaders(request.headers) };
+      const headers = fromNodeHeaders(request.headers);
+      // Better Auth rate-limits by this header: give it the address Fastify resolved (which honours
+      // X-Forwarded-For only when TRUST_PROXY is on), never what the client claims.
+      headers.set('x-forwarded-for', request.ip);
+      const init: RequestInit = { method: request.method, headers };
       if (request.body !== undefined && request.method !== 'GET') init.body = JSON.stringify(request.body);
       const response = await auth.handler(new Request(url, init));
       reply.status(response.status);
