@@ -142,12 +142,19 @@ describe('serving the web app', () => {
       }
       expect((await t.app.inject({ method: 'HEAD', url: '/groups/123' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      writeFileSync(join(webDir, '..', 'secret.txt'), 'not for the web');
+      for (const url of ['/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/%E0%A4%A.js']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect([400, 404], url).toContain(response.statusCode); // 400: Fastify refuses a malformed URL itself
+        expect(response.body).not.toContain('not for the web');
+      }
       const api = await t.app.inject({ method: 'GET', url: '/api/missing' });
       expect(api.statusCode).toBe(404);
       expect(api.json().error.id).toBe('not_found');
     } finally {
       await t.close();
       rmSync(webDir, { recursive: true, force: true });
+      rmSync(join(webDir, '..', 'secret.txt'), { force: true });
     }
   });
 });

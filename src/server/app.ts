@@ -158,12 +158,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.status(404).send({ error: { id: 'not_found', message: `No route for ${request.method} ${path}.` } });
     }
     const asset = /\.[a-z0-9]+$/i.test(path) && path !== '/index.html';
-    const file = resolve(webDir, `.${decodeURIComponent(path)}`);
-    if (asset && file.startsWith(`${webDir}${sep}`) && existsSync(file)) return reply.sendFile(path.slice(1));
+    const file = asset ? assetPath(webDir, path) : null;
+    if (file && existsSync(file)) return reply.sendFile(path.slice(1));
     if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
     // Client-side routes of the single-page app.
     return reply.sendFile('index.html');
   });
 
   return app;
+}
+
+/** The file a URL path names inside `webDir`, or null for a malformed path or one escaping it. */
+function assetPath(webDir: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = resolve(webDir, `.${decoded}`);
+  return file.startsWith(`${webDir}${sep}`) ? file : null;
 }
