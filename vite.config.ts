@@ -13,7 +13,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
   },
   server: {
-    // `npm run dev` (API on 3000) + `npm run dev:web` (this, with hot reload).
-    proxy: { '/api': 'http://localhost:3000' },
+    // `npm run dev` (API on 3000) + `npm run dev:web` (this, with hot reload). The Host header is kept,
+    // so Better Auth sees the browser's origin as this server's own.
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
 });
