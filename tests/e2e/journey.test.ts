@@ -98,6 +98,11 @@ describe.runIf(withChromium)('browser journey', () => {
     await firstOpen.getByLabel(`${away} goals`).fill('1');
     await ana.getByText('1 unsaved prediction').waitFor();
     await shoot(ana, '07-predict');
+    // A look at the ranking keeps what was typed.
+    await ana.getByRole('tab', { name: 'Ranking' }).click();
+    await ana.getByRole('tab', { name: 'Matches' }).click();
+    await expect(firstOpen.getByLabel(`${home} goals`).inputValue()).resolves.toBe('2');
+    await ana.getByText('1 unsaved prediction').waitFor();
     await ana.getByRole('button', { name: 'Save predictions' }).click();
     await ana.getByText('✓ Saved').waitFor();
 

@@ -53,7 +53,8 @@ export function GroupRoute() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="matches">
+        {/* Kept mounted while hidden, so unsaved predictions survive a look at the ranking. */}
+        <Tabs.Content value="matches" forceMount className="data-[state=inactive]:hidden">
           {matches.isPending ? <Spinner label={t('app.loading')} /> : null}
           {matches.isError ? <Alert>{t('errors.internal')}</Alert> : null}
           {matches.data ? <MatchList groupId={groupId} data={matches.data} /> : null}

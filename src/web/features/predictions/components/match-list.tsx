@@ -60,6 +60,14 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSavePredictions(groupId);
 
+  const unsaved = Object.keys(drafts).length > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
   if (data.matches.length === 0) return <p className="py-8 text-center text-slate-600">{t('matches.none')}</p>;
 
   const isOpen = (m: GroupMatch) => m.open && now < Date.parse(m.deadline);
