@@ -7,11 +7,14 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { seedDemoIfEmpty } from './modules/demo/seed';
+import { promoteAdmins } from './auth/admin-roles';
 
 async function main() {
   const env = parseEnv();
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   const app = await buildApp({ env, database });
+  const promoted = await promoteAdmins(database.db, env.ADMIN_EMAILS);
+  if (promoted > 0) app.log.info({ promoted }, 'ADMIN_EMAILS: accounts promoted to Platform Administrator');
   if (env.SEED_DEMO ?? database.kind === 'pglite') {
     const demo = await seedDemoIfEmpty(database.db, new Date());
     if (demo) app.log.info({ league: demo.leagueName, matches: demo.matches, finished: demo.finished }, 'demo league loaded');

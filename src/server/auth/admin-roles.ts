@@ -1,0 +1,25 @@
+/**
+ * ADMIN_EMAILS at start: accounts whose address is listed become Platform Administrators, also when
+ * they signed up before the address was listed. Promotion only: removing an address from the list
+ * does not demote anyone (an administrator may have been appointed otherwise).
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+
+/**
+ * Promotes the accounts of `emails` (compared case-insensitively).
+ * @returns how many profiles were promoted.
+ */
+export async function promoteAdmins(db: Db, emails: readonly string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const list = sql.join(emails.map((email) => sql`${email.toLowerCase()}`), sql`, `);
+  const result = await db.execute(sql`
+    with promoted as (
+      update profiles set role = 'Platform Administrator', updated_at = now()
+       where role <> 'Platform Administrator'
+         and user_id in (select id from "user" where lower(email) in (${list}))
+      returning 1
+    )
+    select count(*)::int as count from promoted`);
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+}
