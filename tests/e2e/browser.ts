@@ -25,6 +25,7 @@ export function hasChromium(): boolean {
   return present;
 }
 
+/** Launches Debian's Chromium headless with the flags this closed network needs. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

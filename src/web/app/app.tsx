@@ -36,6 +36,7 @@ const router = createBrowserRouter([
   },
 ]);
 
+/** The whole app: TanStack Query client, router and the page shell. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

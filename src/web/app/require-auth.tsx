@@ -6,6 +6,7 @@ import { useMe } from '../features/auth/api/me';
 import { Spinner } from '../components/ui/card';
 import { paths } from '../config/paths';
 
+/** Shows `children` to a signed-in person; otherwise redirects to sign-in with `?next=` back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const me = useMe();

@@ -8,6 +8,7 @@ import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n';
 import { paths } from '../config/paths';
 import { buttonClass } from '../components/ui/button';
 
+/** Header (brand, language, sign in/out) above the current page. */
 export function Shell() {
   const { t, i18n } = useTranslation();
   const me = useMe();

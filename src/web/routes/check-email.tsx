@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
+/** Page /check-email?email=&next=: says where the link went and can send it again. */
 export function CheckEmailRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

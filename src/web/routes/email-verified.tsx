@@ -8,6 +8,7 @@ import { Alert, Card, PageTitle } from '../components/ui/card';
 import { paths } from '../config/paths';
 import { safeNext } from '../lib/safe-next';
 
+/** Page /email-verified[?next=|?error=]: success with a way on, or the failure. */
 export function EmailVerifiedRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

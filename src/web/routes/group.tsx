@@ -14,6 +14,7 @@ import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
+/** Page /groups/:groupId: the group header, invite panel, and the Matches and Ranking tabs. */
 export function GroupRoute() {
   const { t } = useTranslation();
   const { groupId = '' } = useParams();

@@ -9,6 +9,7 @@ import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
 import { paths } from '../config/paths';
 import { groupColor } from '../features/groups/components/group-color';
 
+/** Page /: my groups when signed in, the welcome when signed out; leagues on both. */
 export function HomeRoute() {
   const { t } = useTranslation();
   const me = useMe();

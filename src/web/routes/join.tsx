@@ -10,6 +10,7 @@ import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 
+/** Page /join[/:code]: join a group by invite code, then go to it. */
 export function JoinRoute() {
   const { t } = useTranslation();
   const { code } = useParams();

@@ -12,6 +12,7 @@ import { Alert, Card, PageTitle } from '../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 
+/** Page /groups/new: the create-group form, then the new group. */
 export function NewGroupRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { paths } from '../config/paths';
 
+/** Any unknown path: a message and a way home. */
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (

@@ -10,6 +10,7 @@ import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
+/** Page /register[?next=]: the sign-up form, then /check-email. */
 export function RegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

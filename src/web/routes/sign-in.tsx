@@ -10,6 +10,7 @@ import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
+/** Page /sign-in[?next=]: email and password; an unconfirmed address gets a new link instead. */
 export function SignInRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

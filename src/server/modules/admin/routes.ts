@@ -9,6 +9,7 @@ import { requireViewer } from '../../auth/viewer';
 import { errors } from '../../errors';
 import { setMatchResult } from './service';
 
+/** Registers the admin routes; every one answers 401 signed out and 403 for non-administrators. */
 export async function adminRoutes(app: FastifyInstance, { db, auth }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/admin/matches/:matchId/result',

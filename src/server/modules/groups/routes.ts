@@ -13,6 +13,7 @@ import { requireMember } from './policy';
 import { groupRanking } from './ranking';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 
+/** Registers the group routes (create, join, list mine, read, ranking); all need a signed-in member. */
 export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contracts/health';
 import { APP_VERSION } from '../../version';
 
+/** Registers GET /health: `{status: "ok", version, build}`, no sign-in needed. */
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',

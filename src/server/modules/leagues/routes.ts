@@ -5,6 +5,7 @@ import { leagueListResponse, leagueMatchesResponse, leagueParams } from '../../.
 import type { AppContext } from '../../app';
 import { getLeagueMatches, listLeagues } from './service';
 
+/** Registers the public league routes: the list, and one league with its matches (404 league_not_found). */
 export async function leagueRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/leagues', { schema: { tags: ['leagues'], response: { 200: leagueListResponse } } }, async () => ({

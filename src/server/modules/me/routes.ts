@@ -5,6 +5,7 @@ import { meResponse } from '../../../contracts/me';
 import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 
+/** Registers GET /me: the signed-in person (401 unauthenticated otherwise). */
 export async function meRoutes(app: FastifyInstance, { auth, db }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me',

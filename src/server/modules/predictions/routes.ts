@@ -11,6 +11,7 @@ import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 import { listGroupMatches, savePrediction } from './service';
 
+/** Registers a group's matches with my predictions, and saving a prediction (409 prediction_closed after the deadline). */
 export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(

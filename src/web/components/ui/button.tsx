@@ -10,14 +10,17 @@ const variants = {
 };
 export type ButtonVariant = keyof typeof variants;
 
+/** Tailwind classes of a button of `variant`, plus `extra` classes. */
 export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
   return `${base} ${variants[variant]} ${extra}`;
 }
 
+/** A button (type="button" unless given) in one of the variants. */
 export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return <button type="button" className={buttonClass(variant, className)} {...props} />;
 }
 
+/** A router link styled as a button. */
 export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: ButtonVariant }) {
   return <Link className={buttonClass(variant, className)} {...props} />;
 }

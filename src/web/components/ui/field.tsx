@@ -16,6 +16,7 @@ function Wrapper({ id, label, hint, error, children }: { id: string; label: stri
 
 type Common = { label: string; hint?: string; error?: string | null };
 
+/** A labelled text input with optional hint and error (aria-invalid, aria-describedby). */
 export function TextField({ label, hint, error, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
@@ -25,6 +26,7 @@ export function TextField({ label, hint, error, ...props }: Common & InputHTMLAt
   );
 }
 
+/** A labelled textarea with optional hint and error. */
 export function TextAreaField({ label, hint, error, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
@@ -34,6 +36,7 @@ export function TextAreaField({ label, hint, error, ...props }: Common & Textare
   );
 }
 
+/** A labelled select with optional hint and error. */
 export function SelectField({ label, hint, error, children, ...props }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (

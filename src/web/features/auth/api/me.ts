@@ -16,6 +16,7 @@ export const meQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** The signed-in person (null when signed out), cached for a minute. */
 export function useMe() {
   return useQuery(meQuery);
 }

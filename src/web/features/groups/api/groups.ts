@@ -10,16 +10,22 @@ export const myGroupsQuery = queryOptions({
   queryFn: async () => (await apiRequest('/groups', groupListResponse)).groups,
 });
 
+/** Query options for one group (GET /api/groups/:groupId). */
 export const groupQuery = (groupId: string) =>
   queryOptions({ queryKey: ['groups', groupId], queryFn: async () => (await apiRequest(`/groups/${groupId}`, groupResponse)).group });
 
+/** Query options for a group's ranking rows, best first. */
 export const rankingQuery = (groupId: string) =>
   queryOptions({ queryKey: ['groups', groupId, 'ranking'], queryFn: async () => (await apiRequest(`/groups/${groupId}/ranking`, rankingResponse)).ranking });
 
+/** The groups I belong to, newest first. */
 export const useMyGroups = () => useQuery(myGroupsQuery);
+/** One group I belong to; errors with group_not_found or forbidden otherwise. */
 export const useGroup = (groupId: string) => useQuery(groupQuery(groupId));
+/** A group's ranking. */
 export const useRanking = (groupId: string) => useQuery(rankingQuery(groupId));
 
+/** Creates a group (I become its owner); resolves with the group, including its invite code. */
 export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
@@ -28,6 +34,7 @@ export function useCreateGroup() {
   });
 }
 
+/** Joins the group of an invite code; rejects with invite_code_invalid or group_inactive. */
 export function useJoinGroup() {
   const client = useQueryClient();
   return useMutation({

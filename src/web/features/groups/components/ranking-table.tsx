@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RankingRow } from '../../../../contracts/groups';
 
+/** The ranking rows as a table, the viewer's row (`myUserId`) highlighted; outcome counts collapse under the name on phones. */
 export function RankingTable({ rows, myUserId }: { rows: RankingRow[]; myUserId: string | undefined }) {
   const { t } = useTranslation();
   const medal = (rank: number) => (rank === 1 ? '🥇' : rank === 2 ? '🥈' : rank === 3 ? '🥉' : null);

@@ -9,6 +9,7 @@ export const leaguesQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** Every league with its match count and first/last kickoff. */
 export function useLeagues() {
   return useQuery(leaguesQuery);
 }

@@ -3,11 +3,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { groupMatchesResponse, predictionResponse, type PredictionRequest } from '../../../../contracts/groups';
 import { apiRequest } from '../../../lib/api-client';
 
+/** Query options for a group's matches with my prediction on each, and the server's time. */
 export const groupMatchesQuery = (groupId: string) =>
   queryOptions({ queryKey: ['groups', groupId, 'matches'], queryFn: () => apiRequest(`/groups/${groupId}/matches`, groupMatchesResponse) });
 
+/** A group's matches with my predictions. */
 export const useGroupMatches = (groupId: string) => useQuery(groupMatchesQuery(groupId));
 
+/** Saves several predictions at once; resolves with one settled result per prediction, so failures (prediction_closed) are reported per match. */
 export function useSavePredictions(groupId: string) {
   const client = useQueryClient();
   return useMutation({

@@ -45,6 +45,7 @@ function useServerNow(serverTime: string, deadlines: readonly string[]): number 
   return now;
 }
 
+/** A group's matches one round at a time, with score inputs for open matches and a bar to save them. */
 export function MatchList({ groupId, data }: { groupId: string; data: GroupMatchesResponse }) {
   const { t } = useTranslation();
   const deadlines = useMemo(() => data.matches.filter((m) => m.open).map((m) => m.deadline), [data.matches]);

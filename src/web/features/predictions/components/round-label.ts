@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 
+/** The display name of a round in the current language (see the module comment). */
 export function roundLabel(name: string, t: TFunction): string {
   const matchday = /^Matchday (\d+)$/i.exec(name.trim());
   return matchday ? t('matches.matchday', { number: matchday[1] }) : name;
