@@ -11,8 +11,12 @@ import { promoteAdmins } from './auth/admin-roles';
 
 async function main() {
   const env = parseEnv();
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  let onConnectionError = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL, onConnectionError: (error) => onConnectionError(error) } : { dataDir: env.DATA_DIR },
+  );
   const app = await buildApp({ env, database });
+  onConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
   const promoted = await promoteAdmins(database.db, env.ADMIN_EMAILS);
   if (promoted > 0) app.log.info({ promoted }, 'ADMIN_EMAILS: accounts promoted to Platform Administrator');
   if (env.SEED_DEMO ?? database.kind === 'pglite') {

@@ -44,6 +44,13 @@ export async function openFreshPostgres(url: string, prefix = 'palpite_test'): P
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while they close would
+      // surface as an error on a client nobody listens to any more. Give them a moment first.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -33,3 +33,30 @@ describe('openDatabase', () => {
     }
   });
 });
+
+describe.runIf(TEST_DB_KIND === 'postgres')('a dropped PostgreSQL connection', () => {
+  it('is reported and replaced, not fatal', async () => {
+    const { database: probe, drop } = await openFreshPostgres(process.env.TEST_DATABASE_URL as string);
+    const name = rowsOf<{ name: string }>(await probe.db.execute(sql`select current_database() as name`))[0]!.name;
+    await probe.close();
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${name}`;
+    const errors: Error[] = [];
+    const database = await openDatabase({ url: url.toString(), onConnectionError: (error) => errors.push(error) });
+    try {
+      await database.db.execute(sql`select 1`); // one idle pooled connection now
+      const admin = await openDatabase({ url: process.env.TEST_DATABASE_URL as string });
+      const killed = rowsOf(await admin.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`,
+      )).length;
+      await admin.close();
+      expect(killed).toBeGreaterThan(0);
+      await expect.poll(() => errors.length).toBe(killed); // every idle connection reported, none thrown
+      const rows = rowsOf<{ ok: number }>(await database.db.execute(sql`select 1 as ok`));
+      expect(rows[0]?.ok).toBe(1);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});

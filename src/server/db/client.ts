@@ -31,8 +31,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Where to connect: a PostgreSQL URL, an embedded data folder, or an in-memory PGlite (tests). */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * Where to connect: a PostgreSQL URL, an embedded data folder, or an in-memory PGlite (tests). With a
+ * URL, `onConnectionError` hears about pooled connections the server dropped (a restart, an
+ * administrator); the pool replaces them, and without a listener node-postgres would crash the process.
+ */
+export type DatabaseTarget =
+  | { url: string; onConnectionError?: (error: Error) => void }
+  | { dataDir: string }
+  | { memory: true };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -43,6 +50,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    pool.on('error', (error) => target.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await withAdvisoryLock(pool, MIGRATION_LOCK_KEY, () => migratePg(db as never, { migrationsFolder }));
