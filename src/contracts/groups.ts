@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { match } from './leagues';
 import { goals, instant, uuidParam } from './common';
+import { PREDICTION_OUTCOMES } from '../domain/scoring';
 
 export const GROUP_COLORS = ['emerald', 'sky', 'violet', 'amber', 'rose', 'slate'] as const;
 /** Invite codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
@@ -47,7 +48,7 @@ export const prediction = z.object({
   homeGoals: goals,
   awayGoals: goals,
   points: z.number().int().nullable(),
-  outcome: z.enum(['exact', 'goal_difference', 'winner', 'opposite', 'miss', 'void']).nullable(),
+  outcome: z.enum(PREDICTION_OUTCOMES).nullable(),
   updatedAt: instant,
 });
 export type Prediction = z.infer<typeof prediction>;

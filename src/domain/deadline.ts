@@ -7,11 +7,11 @@
 /** Minutes before kickoff at which predictions close. */
 export const PREDICTION_CLOSE_MINUTES = 15;
 
-/** Match statuses, in the vocabulary of the field. */
-export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cancelled';
+/** Every match status, in the vocabulary of the field. */
+export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
 
-/** Every match status. */
-export const MATCH_STATUSES: readonly MatchStatus[] = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'];
+/** A match status. */
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /**
  * The instant predictions for a match close.

@@ -16,11 +16,14 @@ export interface Score {
   away: number;
 }
 
-/** The class a prediction falls into once its match is finished. */
-export type Outcome = 'exact' | 'goal_difference' | 'winner' | 'opposite' | 'miss';
+/** Every outcome class a prediction can fall into once its match is finished, best first. */
+export const OUTCOMES = ['exact', 'goal_difference', 'winner', 'opposite', 'miss'] as const;
 
-/** Every outcome class, best first. */
-export const OUTCOMES: readonly Outcome[] = ['exact', 'goal_difference', 'winner', 'opposite', 'miss'];
+/** The class a prediction falls into once its match is finished. */
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** What is stored for a prediction: an outcome, or 'void' when its match was postponed or cancelled. */
+export const PREDICTION_OUTCOMES = [...OUTCOMES, 'void'] as const;
 
 /** Points per outcome class. */
 export const OUTCOME_POINTS: Readonly<Record<Outcome, number>> = {

@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { MATCH_STATUSES } from '../../domain/deadline';
+import { PREDICTION_OUTCOMES } from '../../domain/scoring';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -72,13 +74,11 @@ export const rateLimit = pgTable('rate_limit', {
 export const platformRole = pgEnum('platform_role', ['Regular User', 'Platform Administrator']);
 export const leagueKind = pgEnum('league_kind', ['league', 'tournament']);
 export const matchStage = pgEnum('match_stage', ['group', 'knockout', 'league']);
-export const matchStatus = pgEnum('match_status', ['scheduled', 'live', 'finished', 'postponed', 'cancelled']);
+export const matchStatus = pgEnum('match_status', MATCH_STATUSES);
 export const groupVisibility = pgEnum('group_visibility', ['public', 'private']);
 export const groupStatus = pgEnum('group_status', ['active', 'deactivated']);
 export const memberRole = pgEnum('member_role', ['owner', 'admin', 'member']);
-export const predictionOutcome = pgEnum('prediction_outcome', [
-  'exact', 'goal_difference', 'winner', 'opposite', 'miss', 'void',
-]);
+export const predictionOutcome = pgEnum('prediction_outcome', PREDICTION_OUTCOMES);
 
 /** A person's public face in Palpite, one per Better Auth user. */
 export const profiles = pgTable('profiles', {
