@@ -1,11 +1,11 @@
 /** Platform administration: setting a match's result, which re-scores its predictions at once. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MatchResultRequest } from '../../../contracts/admin';
 import type { Match } from '../../../contracts/leagues';
 import type { Db } from '../../db/client';
 import { matches } from '../../db/schema';
 import { errors } from '../../errors';
-import { awayTeam, homeTeam, matchColumns, presentMatch } from '../leagues/presenter';
+import { matchColumns, presentMatch, withTeams } from '../leagues/presenter';
 import { scoreMatches } from '../scoring/score-matches';
 
 /**
@@ -30,12 +30,7 @@ export async function setMatchResult(db: Db, matchId: string, body: MatchResultR
       .returning({ id: matches.id });
     if (updated.length === 0) throw errors.matchNotFound();
     const rescored = await scoreMatches(tx, [matchId]);
-    const [row] = await tx
-      .select(matchColumns)
-      .from(matches)
-      .innerJoin(homeTeam, eq(homeTeam.id, matches.homeTeamId))
-      .innerJoin(awayTeam, eq(awayTeam.id, matches.awayTeamId))
-      .where(and(eq(matches.id, matchId)));
+    const [row] = await withTeams(tx.select(matchColumns).from(matches).$dynamic()).where(eq(matches.id, matchId));
     if (!row) throw errors.matchNotFound();
     return { match: presentMatch(row), rescored };
   });

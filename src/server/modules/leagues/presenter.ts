@@ -2,7 +2,8 @@
  * What leaves the server of a match (STYLE.md habit 4): the row joined with its teams, plus the
  * prediction deadline.
  */
-import { aliasedTable } from 'drizzle-orm';
+import { aliasedTable, eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Match } from '../../../contracts/leagues';
 import { predictionDeadline } from '../../../domain/deadline';
 import { matches, teams } from '../../db/schema';
@@ -38,6 +39,17 @@ export type MatchRow = {
     ? (typeof matchColumns)[K]['_']['data']
     : (typeof matchColumns)[K]['_']['data'] | null;
 };
+
+/**
+ * Joins a select from matches with the matches' home and away teams (as homeTeam and awayTeam), so
+ * `matchColumns` can be read. Takes a dynamic select (`db.select(…).from(matches).$dynamic()`); chain
+ * `where`, `orderBy` or further joins on what it returns.
+ */
+export function withTeams<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(homeTeam, eq(homeTeam.id, matches.homeTeamId))
+    .innerJoin(awayTeam, eq(awayTeam.id, matches.awayTeamId));
+}
 
 /** Shapes a selected match row for the API. */
 export function presentMatch(row: MatchRow): Match {

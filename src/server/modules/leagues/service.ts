@@ -4,7 +4,7 @@ import type { League, LeagueMatchesResponse } from '../../../contracts/leagues';
 import type { Conn } from '../../db/client';
 import { leagues, matches } from '../../db/schema';
 import { errors } from '../../errors';
-import { awayTeam, homeTeam, matchColumns, presentMatch } from './presenter';
+import { homeTeam, matchColumns, presentMatch, withTeams } from './presenter';
 
 const leagueColumns = {
   id: leagues.id,
@@ -44,11 +44,7 @@ export async function getLeagueMatches(db: Conn, leagueId: string): Promise<Leag
     .where(eq(leagues.id, leagueId))
     .groupBy(leagues.id);
   if (!league) throw errors.leagueNotFound();
-  const rows = await db
-    .select(matchColumns)
-    .from(matches)
-    .innerJoin(homeTeam, eq(homeTeam.id, matches.homeTeamId))
-    .innerJoin(awayTeam, eq(awayTeam.id, matches.awayTeamId))
+  const rows = await withTeams(db.select(matchColumns).from(matches).$dynamic())
     .where(eq(matches.leagueId, leagueId))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
   return { league: presentLeague(league), matches: rows.map(presentMatch) };

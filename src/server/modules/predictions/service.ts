@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { matches, predictions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
-import { awayTeam, homeTeam, matchColumns, presentMatch } from '../leagues/presenter';
+import { homeTeam, matchColumns, presentMatch, withTeams } from '../leagues/presenter';
 import { requireActiveMember, requireMember } from '../groups/policy';
 
 function presentPrediction(row: { homeGoals: number; awayGoals: number; points: number | null; outcome: Prediction['outcome']; updatedAt: Date }): Prediction {
@@ -23,15 +23,12 @@ function presentPrediction(row: { homeGoals: number; awayGoals: number; points: 
  */
 export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, now: Date): Promise<GroupMatchesResponse> {
   const access = await requireMember(db, viewer, groupId);
-  const rows = await db
-    .select({
-      ...matchColumns,
-      pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictions.points,
-      pOutcome: predictions.outcome, pUpdatedAt: predictions.updatedAt,
-    })
-    .from(matches)
-    .innerJoin(homeTeam, eq(homeTeam.id, matches.homeTeamId))
-    .innerJoin(awayTeam, eq(awayTeam.id, matches.awayTeamId))
+  const columns = {
+    ...matchColumns,
+    pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictions.points,
+    pOutcome: predictions.outcome, pUpdatedAt: predictions.updatedAt,
+  };
+  const rows = await withTeams(db.select(columns).from(matches).$dynamic())
     .leftJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, viewer.userId)))
     .where(eq(matches.leagueId, access.leagueId))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
