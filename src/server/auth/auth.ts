@@ -96,7 +96,7 @@ export function createAuth(options: AuthOptions) {
       user: {
         create: {
           async before(user, context) {
-            const requested = (context?.body as { username?: unknown } | undefined)?.username;
+            const requested = requestedUsername(context);
             if (requested === undefined) return;
             if (typeof requested !== 'string' || !USERNAME_PATTERN.test(requested.trim())) {
               throw new APIError('BAD_REQUEST', {
@@ -110,7 +110,7 @@ export function createAuth(options: AuthOptions) {
             return { data: user };
           },
           async after(user, context) {
-            const requested = (context?.body as { username?: unknown } | undefined)?.username;
+            const requested = requestedUsername(context);
             const base = typeof requested === 'string' && USERNAME_PATTERN.test(requested.trim())
               ? requested.trim()
               : usernameFromEmail(user.email);
@@ -125,6 +125,11 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+}
+
+/** The `username` a sign-up request carried (any type: the hooks validate it), if any. */
+function requestedUsername(context: { body?: unknown } | null): unknown {
+  return (context?.body as { username?: unknown } | undefined)?.username;
 }
 
 /** The Better Auth instance type. */

@@ -16,6 +16,7 @@ export function SignInRoute() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params] = useSearchParams();
+  const next = nextFrom(params);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,9 +27,7 @@ export function SignInRoute() {
     setBusy(true);
     setError(null);
     // Not yet confirmed? Better Auth mails a new link; it must bring them back to where they were going.
-    const next = nextFrom(params);
-    const callbackURL = emailVerifiedUrl(next);
-    const { error: failure } = await authClient.signIn.email({ email, password, callbackURL });
+    const { error: failure } = await authClient.signIn.email({ email, password, callbackURL: emailVerifiedUrl(next) });
     setBusy(false);
     if (failure) {
       setError(authErrorCode(failure));
@@ -48,7 +47,7 @@ export function SignInRoute() {
         <Button type="submit" disabled={busy} className="w-full">{t('app.signIn')}</Button>
         <p className="text-center text-sm text-slate-600">
           {t('auth.noAccount')}{' '}
-          <Link className="font-semibold text-emerald-700 hover:underline" to={nextFrom(params) ? `${paths.register}?next=${encodeURIComponent(nextFrom(params) as string)}` : paths.register}>
+          <Link className="font-semibold text-emerald-700 hover:underline" to={next ? `${paths.register}?next=${encodeURIComponent(next)}` : paths.register}>
             {t('app.register')}
           </Link>
         </p>

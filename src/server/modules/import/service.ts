@@ -90,10 +90,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
         .values(values.slice(i, i + 500))
         .onConflictDoUpdate({
           target: [matches.leagueId, matches.externalId],
-          set: Object.fromEntries([
-            ...UPDATABLE_COLUMNS.map((key) => [key, sql.raw(`excluded."${columnName(key)}"`)]),
-            ['updatedAt', sql`now()`],
-          ]),
+          set: Object.fromEntries([...UPDATABLE_COLUMNS.map((key, i) => [key, excluded[i]]), ['updatedAt', sql`now()`]]),
           // Only rows whose data differ are touched, so `updated` counts real changes.
           setWhere: sql`(${sql.join(columns.map((c) => sql`${matches}.${c}`), sql`, `)}) is distinct from (${sql.join(excluded, sql`, `)})`,
         })
