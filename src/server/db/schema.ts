@@ -86,6 +86,10 @@ export const profiles = pgTable('profiles', {
   username: text('username').notNull(),
   fullName: text('full_name').notNull(),
   avatarUrl: text('avatar_url'),
+  /** Optional phone number given at sign-up, as typed (validated by the contract). */
+  phone: text('phone'),
+  /** The person's chosen language ('en' | 'pt-BR' | 'es'); null until chosen (browser default). */
+  language: text('language'),
   role: platformRole('role').notNull().default('Regular User'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
