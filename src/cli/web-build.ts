@@ -11,9 +11,17 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
-/** Whether dist/web needs (re)building. */
+/**
+ * Folder the web app is built into: dist/web, or WEB_OUT_DIR when set (so that several test runs on one
+ * machine never build into the same folder at once). Absolute path.
+ */
+export function webOutDir(): string {
+  return resolve(ROOT, process.env.WEB_OUT_DIR ?? 'dist/web');
+}
+
+/** Whether the web build folder needs (re)building. */
 export function webBuildIsStale(): boolean {
-  const built = join(ROOT, 'dist/web/index.html');
+  const built = join(webOutDir(), 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
   return SOURCES.some((source) => existsSync(join(ROOT, source)) && newestMtime(join(ROOT, source)) > builtAt);
@@ -22,8 +30,8 @@ export function webBuildIsStale(): boolean {
 /** Runs `vite build` when needed; returns whether it built. */
 export async function buildWebIfNeeded(): Promise<boolean> {
   if (!webBuildIsStale()) return false;
-  console.log('Building the web app (dist/web)…');
+  console.log(`Building the web app (${webOutDir()})…`);
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: webOutDir() } });
   return true;
 }

@@ -13,7 +13,7 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
 import { seedDemoIfEmpty } from '../../src/server/modules/demo/seed';
-import { buildWebIfNeeded } from '../../src/cli/web-build';
+import { buildWebIfNeeded, webOutDir } from '../../src/cli/web-build';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -51,6 +51,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
     database,
+    webDir: webOutDir(),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

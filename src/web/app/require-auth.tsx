@@ -14,7 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (me.isPending) return <Spinner label={t('app.loading')} />;
   if (!me.data) {
     const next = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`${paths.signIn}?next=${next}`} replace />;
+    return <Navigate to={`${paths.login}?next=${next}`} replace />;
   }
   return <>{children}</>;
 }

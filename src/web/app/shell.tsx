@@ -45,7 +45,7 @@ export function Shell() {
                 {t('app.signOut')}
               </button>
             ) : me.isPending ? null : (
-              <Link to={paths.signIn} className={buttonClass('secondary', 'px-3 py-1.5')}>{t('app.signIn')}</Link>
+              <Link to={paths.login} className={buttonClass('secondary', 'px-3 py-1.5')}>{t('app.signIn')}</Link>
             )}
           </div>
         </div>

@@ -1,11 +1,21 @@
-/** Every route path of the web app, in one place (bulletproof-react's config/paths). */
+/** Every route path of the web app, in one place (bulletproof-react's config/paths); spec section 2. */
 export const paths = {
   home: '/',
-  signIn: '/sign-in',
+  login: '/login',
   register: '/register',
   checkEmail: '/check-email',
   emailVerified: '/email-verified',
-  newGroup: '/groups/new',
-  join: (code?: string) => (code ? `/join/${encodeURIComponent(code)}` : '/join'),
-  group: (groupId: string) => `/groups/${groupId}`,
+  profile: '/profile',
+  requestPasswordReset: '/request-password-reset',
+  updatePassword: '/update-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  faq: '/faq',
+  contact: '/contact',
+  admin: '/admin',
+  groups: '/groups',
+  createGroup: '/create-group',
+  /** /join-group, with the invite code in ?code= when given. */
+  joinGroup: (code?: string) => (code ? `/join-group?code=${encodeURIComponent(code)}` : '/join-group'),
+  group: (groupId: string) => `/group/${groupId}`,
 } as const;

@@ -22,7 +22,7 @@ export function EmailVerifiedRoute() {
       <div className="text-5xl" aria-hidden>{failed ? '⚠️' : '✅'}</div>
       {failed ? null : <PageTitle>{t('auth.verifiedTitle')}</PageTitle>}
       {failed ? <Alert>{t('auth.verifiedFailed')}</Alert> : <p className="text-slate-600">{t('auth.verifiedBody')}</p>}
-      <ButtonLink to={failed ? paths.signIn : safeNext(params.get('next'))}>{t('auth.continue')}</ButtonLink>
+      <ButtonLink to={failed ? paths.login : safeNext(params.get('next'))}>{t('auth.continue')}</ButtonLink>
     </Card>
   );
 }

@@ -72,7 +72,7 @@ export function GroupRoute() {
 function InvitePanel({ inviteCode }: { inviteCode: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const link = `${window.location.origin}${paths.join(inviteCode)}`;
+  const link = `${window.location.origin}${paths.joinGroup(inviteCode)}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

@@ -25,8 +25,8 @@ function MyGroups() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{t('app.myGroups')}</PageTitle>
         <div className="flex gap-2">
-          <ButtonLink to={paths.join()} variant="secondary">{t('home.joinGroup')}</ButtonLink>
-          <ButtonLink to={paths.newGroup}>{t('home.createGroup')}</ButtonLink>
+          <ButtonLink to={paths.joinGroup()} variant="secondary">{t('home.joinGroup')}</ButtonLink>
+          <ButtonLink to={paths.createGroup}>{t('home.createGroup')}</ButtonLink>
         </div>
       </div>
       {groups.isPending ? <Spinner label={t('app.loading')} /> : null}
@@ -64,7 +64,7 @@ function Welcome() {
         <p className="mt-4 text-sm font-medium text-emerald-200">{t('home.scoring')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink to={paths.register} variant="secondary">{t('app.register')}</ButtonLink>
-          <Link to={paths.signIn} className="rounded-lg px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-inset ring-white/40 hover:bg-white/10">
+          <Link to={paths.login} className="rounded-lg px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-inset ring-white/40 hover:bg-white/10">
             {t('app.signIn')}
           </Link>
         </div>

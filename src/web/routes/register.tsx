@@ -63,7 +63,7 @@ export function RegisterRoute() {
         <TextField label={t('auth.password')} type="password" autoComplete="new-password" required value={form.password} onChange={set('password')} hint={t('auth.passwordHint')} error={fieldErrors.password} />
         <Button type="submit" disabled={busy} className="w-full">{t('app.register')}</Button>
         <p className="text-center text-sm text-slate-600">
-          {t('auth.haveAccount')} <Link className="font-semibold text-emerald-700 hover:underline" to={paths.signIn}>{t('app.signIn')}</Link>
+          {t('auth.haveAccount')} <Link className="font-semibold text-emerald-700 hover:underline" to={paths.login}>{t('app.signIn')}</Link>
         </p>
       </form>
     </Card>

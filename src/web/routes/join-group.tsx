@@ -1,6 +1,6 @@
-/** Join a group by invite code (typed, or from an invite link /join/:code). */
+/** Join a group by invite code (typed, or from an invite link /join-group?code=). */
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { joinGroupRequest } from '../../contracts/groups';
 import { useJoinGroup } from '../features/groups/api/groups';
@@ -10,10 +10,11 @@ import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 
-/** Page /join[/:code]: join a group by invite code, then go to it. */
-export function JoinRoute() {
+/** Page /join-group[?code=]: join a group by invite code, then go to it. */
+export function JoinGroupRoute() {
   const { t } = useTranslation();
-  const { code } = useParams();
+  const [params] = useSearchParams();
+  const code = params.get('code');
   const navigate = useNavigate();
   const join = useJoinGroup();
   const [inviteCode, setInviteCode] = useState(code ?? '');

@@ -11,7 +11,7 @@ import { paths } from '../config/paths';
 import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
 
 /** Page /sign-in[?next=]: email and password; an unconfirmed address gets a new link instead. */
-export function SignInRoute() {
+export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();

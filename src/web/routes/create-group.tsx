@@ -13,7 +13,7 @@ import { SelectField, TextAreaField, TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 
 /** Page /groups/new: the create-group form, then the new group. */
-export function NewGroupRoute() {
+export function CreateGroupRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const leagues = useLeagues();
