@@ -4,9 +4,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import ptBR from './locales/pt-BR.json';
-import es from './locales/es.json';
+import { messages } from './resources';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -43,7 +41,7 @@ export function changeLanguage(language: Language) {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'pt-BR': { translation: ptBR }, es: { translation: es } },
+  resources: { en: { translation: messages.en }, 'pt-BR': { translation: messages['pt-BR'] }, es: { translation: messages.es } },
   lng: initialLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -1,13 +1,11 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../../i18n/locales/en.json';
-import es from '../../../i18n/locales/es.json';
-import ptBR from '../../../i18n/locales/pt-BR.json';
+import { messages } from '../../../i18n/resources';
 import { roundLabel } from './round-label';
 
 async function translator(lng: string) {
   const instance = i18next.createInstance();
-  await instance.init({ lng, resources: { en: { translation: en }, 'pt-BR': { translation: ptBR }, es: { translation: es } } });
+  await instance.init({ lng, resources: { en: { translation: messages.en }, 'pt-BR': { translation: messages['pt-BR'] }, es: { translation: messages.es } } });
   return instance.t;
 }
 
