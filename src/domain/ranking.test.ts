@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rankMembers, type RankingTotals } from './ranking';
 
-const row = (userId: string, points: number, exact = 0, goalDifference = 0, winner = 0): RankingTotals => ({
-  userId, points, exact, goalDifference, winner, opposite: 0,
+const row = (userId: string, points: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RankingTotals => ({
+  userId, points, exact, goalDifference, winner, opposite,
 });
 
 describe('rankMembers', () => {
@@ -20,6 +20,11 @@ describe('rankMembers', () => {
     ]);
     expect(ranked.map((r) => r.userId)).toEqual(['x', 'y', 'z', 'w']);
     expect(ranked.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('then ranks fewer opposite results (−2) above more', () => {
+    const ranked = rankMembers([row('a', 10, 1, 0, 1, 2), row('b', 10, 1, 0, 1, 1), row('c', 10, 1, 0, 1, 1)]);
+    expect(ranked.map((r) => [r.userId, r.rank])).toEqual([['b', 1], ['c', 1], ['a', 3]]);
   });
 
   it('gives equal members the same rank and skips the next (1, 1, 3)', () => {

@@ -1,7 +1,8 @@
 /**
- * Group rankings. Rule: more points first; ties broken by more exact scores, then more right goal
- * differences, then more right winners; members equal on all four share a rank and the next rank
- * skips ("1, 1, 3": standard competition ranking, as Kicktipp and most bolões show it).
+ * Group rankings. Rule (issue 6, "Rankings that stay fast"): more points first; ties broken by more
+ * exact scores, then more right goal differences, then more right winners, then fewer opposite results
+ * (−2); members equal on all five share a rank and the next rank skips ("1, 1, 3": standard
+ * competition ranking, as Kicktipp and most bolões show it).
  *
  * The server ranks in SQL with RANK() over the same keys (src/server/modules/groups/ranking.ts);
  * tests check the two agree.
@@ -20,11 +21,19 @@ export interface RankingTotals {
 /** Totals with their rank (1-based). */
 export type RankedTotals<T extends RankingTotals> = T & { rank: number };
 
-/** The tie-break keys, in order, each compared descending. */
+/** The tie-break keys, in order, each compared descending (more is better). */
 export const RANKING_KEYS = ['points', 'exact', 'goalDifference', 'winner'] as const;
 
+/** Compares two members by the ranking rule: negative when `a` ranks above `b`, 0 when they tie. */
+export function compareTotals(a: RankingTotals, b: RankingTotals): number {
+  for (const key of RANKING_KEYS) {
+    if (a[key] !== b[key]) return b[key] - a[key];
+  }
+  return a.opposite - b.opposite;
+}
+
 /**
- * Ranks members by RANKING_KEYS, equal members sharing a rank.
+ * Ranks members by the ranking rule (compareTotals), equal members sharing a rank.
  * @param rows totals per member, in any order.
  * @param tieOrder orders members who share a rank (for display only; default: by userId).
  * @returns a new array, best first, each row with its `rank`.
@@ -33,12 +42,7 @@ export function rankMembers<T extends RankingTotals>(
   rows: readonly T[],
   tieOrder: (a: T, b: T) => number = (a, b) => a.userId.localeCompare(b.userId),
 ): RankedTotals<T>[] {
-  const compare = (a: T, b: T) => {
-    for (const key of RANKING_KEYS) {
-      if (a[key] !== b[key]) return b[key] - a[key];
-    }
-    return 0;
-  };
+  const compare = compareTotals;
   const sorted = [...rows].sort((a, b) => compare(a, b) || tieOrder(a, b));
   const ranked: RankedTotals<T>[] = [];
   sorted.forEach((row, index) => {

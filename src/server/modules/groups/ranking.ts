@@ -1,7 +1,7 @@
 /**
  * A group's ranking, computed in one SQL statement: each member's points and outcome counts, ranked
- * with RANK() over the keys of src/domain/ranking.ts (points, exact, goal difference, winner; equal
- * members share a rank). Members without predictions are listed with 0.
+ * with RANK() over the keys of src/domain/ranking.ts (points, exact, goal difference, winner, then
+ * fewer opposite results; equal members share a rank). Members without predictions are listed with 0.
  */
 import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
@@ -25,7 +25,7 @@ export async function groupRanking(db: Conn, groupId: string): Promise<RankingRo
        where gm.group_id = ${groupId}
        group by gm.user_id, pr.username
     )
-    select rank() over (order by points desc, exact desc, goal_difference desc, winner desc)::int as rank,
+    select rank() over (order by points desc, exact desc, goal_difference desc, winner desc, opposite asc)::int as rank,
            user_id, username, points, exact, goal_difference, winner, opposite, predictions
       from totals
      order by rank, lower(username)`);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { longestStreaks, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
+
+/** A round's totals built from outcome counts, so points always agree with the scoring rule. */
+const round = (userId: string, roundOrder: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RoundTotals => ({
+  userId, roundOrder, exact, goalDifference, winner, opposite, points: exact * 10 + goalDifference * 5 + winner * 3 - opposite * 2,
+});
+const pick = (userId: string, kickoff: number, points: number): ScoredPick => ({ userId, kickoff, points });
+
+// Three members over two rounds, computed by hand:
+// ana: R1 exact+winner (13), R2 opposite (−2)          → 11 pts, 1 exact, 1 winner, 1 opposite
+// bia: R1 goalDifference (5), R2 exact+gd (15)         → 20 pts, 1 exact, 2 gd
+// caio: R1 winner+winner (6), R2 winner+opposite (1)  → 7 pts, 3 winners, 1 opposite
+const ROUNDS = [
+  round('ana', 1, 1, 0, 1, 0), round('bia', 1, 0, 1, 0, 0), round('caio', 1, 0, 0, 2, 0),
+  round('ana', 2, 0, 0, 0, 1), round('bia', 2, 1, 1, 0, 0), round('caio', 2, 0, 0, 1, 1),
+];
+const MEMBERS = ['ana', 'bia', 'caio', 'davi'];
+
+describe('sumTotals', () => {
+  it('adds rounds per member and lists members without predictions with zeros', () => {
+    const totals = Object.fromEntries(sumTotals(ROUNDS, MEMBERS).map((row) => [row.userId, row]));
+    expect(totals.ana).toEqual({ userId: 'ana', points: 11, exact: 1, goalDifference: 0, winner: 1, opposite: 1 });
+    expect(totals.bia?.points).toBe(20);
+    expect(totals.caio).toMatchObject({ points: 7, winner: 3, opposite: 1 });
+    expect(totals.davi).toEqual({ userId: 'davi', points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 });
+  });
+});
+
+describe('statCards', () => {
+  it('names the leader of each card with the figure', () => {
+    const picks = [pick('ana', 1, 10), pick('ana', 2, 3), pick('ana', 3, -2), pick('bia', 1, 5), pick('bia', 2, 10), pick('bia', 3, 5)];
+    const cards = Object.fromEntries(statCards(ROUNDS, picks).map((card) => [card.kind, card]));
+    expect(cards.sharpshooter).toEqual({ kind: 'sharpshooter', userIds: ['ana', 'bia'], value: 1 }); // tie: both listed
+    expect(cards.mathematician).toEqual({ kind: 'mathematician', userIds: ['bia'], value: 2 });
+    expect(cards.victor).toEqual({ kind: 'victor', userIds: ['caio'], value: 3 });
+    expect(cards.unlucky).toEqual({ kind: 'unlucky', userIds: ['ana', 'caio'], value: 1 });
+    expect(cards.topScorer).toEqual({ kind: 'topScorer', userIds: ['bia'], value: 15, roundOrders: [2] });
+    expect(cards.hotStreak).toEqual({ kind: 'hotStreak', userIds: ['bia'], value: 3 });
+  });
+
+  it('lists nobody on a card whose best figure is 0, and returns the cards in display order', () => {
+    const cards = statCards([round('ana', 1, 0, 0, 1), round('bia', 1)], [pick('ana', 1, 3), pick('bia', 1, 0)]);
+    expect(cards.map((card) => card.kind)).toEqual(['sharpshooter', 'mathematician', 'victor', 'unlucky', 'topScorer', 'hotStreak']);
+    expect(cards[0]).toEqual({ kind: 'sharpshooter', userIds: [], value: 0 });
+    expect(cards[3]).toEqual({ kind: 'unlucky', userIds: [], value: 0 });
+    expect(cards[2]).toEqual({ kind: 'victor', userIds: ['ana'], value: 1 });
+  });
+
+  it('has no leaders at all for a group without scored predictions', () => {
+    expect(statCards([], []).every((card) => card.userIds.length === 0 && card.value === 0)).toBe(true);
+  });
+
+  it('gives the top scorer the first round in which they reached their best', () => {
+    const cards = statCards([round('ana', 3, 1), round('ana', 1, 1), round('bia', 2, 1)], []);
+    expect(cards[4]).toEqual({ kind: 'topScorer', userIds: ['ana', 'bia'], value: 10, roundOrders: [1, 2] });
+  });
+});
+
+describe('longestStreaks', () => {
+  it('counts consecutive picks above 0 in kickoff order, whatever the input order', () => {
+    const streaks = longestStreaks([pick('a', 5, 3), pick('a', 1, 10), pick('a', 2, 0), pick('a', 3, 5), pick('a', 4, 3), pick('a', 6, -2)]);
+    // by kickoff: 10, 0, 5, 3, 3, −2 → runs 1 and 3
+    expect(streaks.get('a')).toBe(3);
+  });
+
+  it('treats a −2 and a 0 as the end of a streak, and gives 0 to a member who never scored', () => {
+    const streaks = longestStreaks([pick('b', 1, 3), pick('b', 2, -2), pick('b', 3, 3), pick('c', 1, 0), pick('c', 2, -2)]);
+    expect(streaks.get('b')).toBe(1);
+    expect(streaks.get('c')).toBe(0);
+  });
+});
+
+describe('standingsByRound', () => {
+  it('ranks cumulative totals after each round, including members without predictions', () => {
+    const standings = standingsByRound(ROUNDS, MEMBERS);
+    const after = (roundOrder: number) => Object.fromEntries(standings.filter((s) => s.roundOrder === roundOrder).map((s) => [s.userId, [s.rank, s.cumulativePoints]]));
+    expect(after(1)).toEqual({ ana: [1, 13], caio: [2, 6], bia: [3, 5], davi: [4, 0] });
+    expect(after(2)).toEqual({ bia: [1, 20], ana: [2, 11], caio: [3, 7], davi: [4, 0] });
+  });
+
+  it('is empty without rounds', () => {
+    expect(standingsByRound([], MEMBERS)).toEqual([]);
+  });
+});
+
+describe('movement', () => {
+  it('compares the latest round with the ranking before it', () => {
+    const moves = movement(ROUNDS, MEMBERS);
+    expect(Object.fromEntries(moves)).toEqual({ bia: 2, ana: -1, caio: -1, davi: 0 });
+  });
+
+  it('is 0 for everyone after the first round (no earlier ranking)', () => {
+    const moves = movement(ROUNDS.filter((r) => r.roundOrder === 1), MEMBERS);
+    expect(Object.fromEntries(moves)).toEqual({ ana: 0, bia: 0, caio: 0, davi: 0 });
+  });
+
+  it('is 0 for everyone without rounds', () => {
+    expect(Object.fromEntries(movement([], ['a', 'b']))).toEqual({ a: 0, b: 0 });
+  });
+});
+
+describe('matchdayWinners', () => {
+  it('lists the member(s) with most points per round, ties shared, rounds without points skipped', () => {
+    const winners = matchdayWinners([...ROUNDS, round('ana', 3), round('bia', 3), round('ana', 4, 0, 0, 1), round('bia', 4, 0, 0, 1)]);
+    expect(winners).toEqual([
+      { roundOrder: 1, userIds: ['ana'], points: 13 },
+      { roundOrder: 2, userIds: ['bia'], points: 15 },
+      { roundOrder: 4, userIds: ['ana', 'bia'], points: 3 },
+    ]);
+  });
+});
+
+describe('podium', () => {
+  it('holds every member ranked 1 to 3, ties shared', () => {
+    const totals = sumTotals([round('a', 1, 1), round('b', 1, 1), round('c', 1, 0, 1), round('d', 1, 0, 1), round('e', 1, 0, 0, 1)]);
+    expect(podium(totals).map((row) => [row.userId, row.rank])).toEqual([['a', 1], ['b', 1], ['c', 3], ['d', 3]]);
+  });
+
+  it('is empty before anything is scored', () => {
+    expect(podium(sumTotals([], ['a', 'b']))).toEqual([]);
+  });
+});

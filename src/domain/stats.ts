@@ -1,0 +1,227 @@
+/**
+ * A group's statistics, from per-round totals (which the server computes in SQL) and each member's
+ * scored predictions in kickoff order. Pure: no I/O, no clock.
+ *
+ * Rules (issue 6, "Stats and podium"): the cards Sharpshooter (most exact scores), Mathematician (most
+ * right goal differences), Victor (most right winners), Unlucky (most opposite results, −2), Top scorer
+ * (most points in one round) and Hot streak (longest run of consecutive predictions that scored more than
+ * 0 points); ties list every member; a card with nothing to show (best figure 0) lists nobody. Rankings
+ * per round use the ranking rule of ./ranking.ts on cumulative totals; movement compares the ranking after
+ * the latest finished round with the one before it; matchday winners are the member(s) with most points
+ * in a round (more than 0); the podium is every member ranked 1 to 3, ties shared.
+ */
+import { rankMembers, type RankingTotals } from './ranking';
+
+/** One member's totals in one round (points and counts of each outcome, predictions of that round only). */
+export interface RoundTotals extends RankingTotals {
+  /** The round's position in the league (1-based order, as `matches.round_order`). */
+  roundOrder: number;
+}
+
+/** A scored prediction of a member, for streaks: its points, in the order of its match's kickoff. */
+export interface ScoredPick {
+  userId: string;
+  /** Kickoff of the match as a UTC instant in milliseconds (orders the picks). */
+  kickoff: number;
+  points: number;
+}
+
+/** The kinds of stat cards, in display order. */
+export const STAT_CARDS = ['sharpshooter', 'mathematician', 'victor', 'unlucky', 'topScorer', 'hotStreak'] as const;
+/** A kind of stat card. */
+export type StatCardKind = (typeof STAT_CARDS)[number];
+
+/** A stat card: the leading member(s) and the figure; `roundOrder` for a top scorer's best round(s). */
+export interface StatCard {
+  kind: StatCardKind;
+  /** The leaders (every tied member), sorted by userId; empty when nobody has a figure above 0. */
+  userIds: string[];
+  /** The leaders' figure: a count, points in one round, or a streak length. 0 when nobody leads. */
+  value: number;
+  /** For topScorer: the round(s) in which each leader reached the figure, same order as `userIds`. */
+  roundOrders?: number[];
+}
+
+/** A member's position and cumulative points after a round. */
+export interface RoundStanding {
+  userId: string;
+  roundOrder: number;
+  rank: number;
+  /** Points accumulated up to and including this round. */
+  cumulativePoints: number;
+}
+
+/** Members with the most points in one round. */
+export interface MatchdayWinners {
+  roundOrder: number;
+  userIds: string[];
+  points: number;
+}
+
+/** Leaders of a figure: every member with the maximum, or nobody when the maximum is ≤ 0. */
+function leaders<T>(items: readonly T[], idOf: (item: T) => string, figure: (item: T) => number): { ids: string[]; value: number; items: T[] } {
+  const best = items.reduce((max, item) => Math.max(max, figure(item)), 0);
+  if (best <= 0) return { ids: [], value: 0, items: [] };
+  const top = items.filter((item) => figure(item) === best).sort((a, b) => idOf(a).localeCompare(idOf(b)));
+  return { ids: top.map(idOf), value: best, items: top };
+}
+
+/**
+ * Sums per-round totals into one row per member.
+ * @param rounds per-round totals (any order; members may be missing from rounds they did not score in).
+ * @param memberIds every member of the group, so members without predictions appear with zeros.
+ */
+export function sumTotals(rounds: readonly RoundTotals[], memberIds: readonly string[] = []): RankingTotals[] {
+  const byMember = new Map<string, RankingTotals>();
+  const ensure = (userId: string) => {
+    let row = byMember.get(userId);
+    if (!row) {
+      row = { userId, points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 };
+      byMember.set(userId, row);
+    }
+    return row;
+  };
+  for (const id of memberIds) ensure(id);
+  for (const round of rounds) {
+    const row = ensure(round.userId);
+    row.points += round.points;
+    row.exact += round.exact;
+    row.goalDifference += round.goalDifference;
+    row.winner += round.winner;
+    row.opposite += round.opposite;
+  }
+  return [...byMember.values()];
+}
+
+/**
+ * The longest run of consecutive scored predictions with more than 0 points, per member.
+ * @param picks scored predictions (any order; sorted here by kickoff, then by input order).
+ * @returns a map userId → longest streak (0 when none scored).
+ */
+export function longestStreaks(picks: readonly ScoredPick[]): Map<string, number> {
+  const byMember = new Map<string, ScoredPick[]>();
+  for (const pick of picks) {
+    const list = byMember.get(pick.userId) ?? [];
+    list.push(pick);
+    byMember.set(pick.userId, list);
+  }
+  const streaks = new Map<string, number>();
+  for (const [userId, list] of byMember) {
+    const ordered = list.map((pick, index) => ({ pick, index })).sort((a, b) => a.pick.kickoff - b.pick.kickoff || a.index - b.index);
+    let best = 0;
+    let run = 0;
+    for (const { pick } of ordered) {
+      run = pick.points > 0 ? run + 1 : 0;
+      best = Math.max(best, run);
+    }
+    streaks.set(userId, best);
+  }
+  return streaks;
+}
+
+/**
+ * The six stat cards of a group.
+ * @param rounds per-round totals of every member who has scored predictions.
+ * @param picks every scored prediction of the group (for the hot streak).
+ * @returns one card per kind of STAT_CARDS, in that order.
+ */
+export function statCards(rounds: readonly RoundTotals[], picks: readonly ScoredPick[]): StatCard[] {
+  const totals = sumTotals(rounds);
+  const id = (row: { userId: string }) => row.userId;
+  const count = (kind: StatCardKind, key: 'exact' | 'goalDifference' | 'winner' | 'opposite'): StatCard => {
+    const top = leaders(totals, id, (row) => row[key]);
+    return { kind, userIds: top.ids, value: top.value };
+  };
+
+  // Top scorer: a member's best round; a member who reached it in several rounds is listed once, with the first.
+  const bestRound = new Map<string, RoundTotals>();
+  for (const round of rounds) {
+    const current = bestRound.get(round.userId);
+    if (!current || round.points > current.points || (round.points === current.points && round.roundOrder < current.roundOrder)) {
+      bestRound.set(round.userId, round);
+    }
+  }
+  const topRound = leaders([...bestRound.values()], id, (round) => round.points);
+
+  const streaks = longestStreaks(picks);
+  const topStreak = leaders([...streaks.entries()], ([userId]) => userId, ([, streak]) => streak);
+
+  return [
+    count('sharpshooter', 'exact'),
+    count('mathematician', 'goalDifference'),
+    count('victor', 'winner'),
+    count('unlucky', 'opposite'),
+    { kind: 'topScorer', userIds: topRound.ids, value: topRound.value, roundOrders: topRound.items.map((round) => round.roundOrder) },
+    { kind: 'hotStreak', userIds: topStreak.ids, value: topStreak.value },
+  ];
+}
+
+/**
+ * Each member's rank and cumulative points after every round that has totals, for the ranking and
+ * points-progression charts.
+ * @param rounds per-round totals.
+ * @param memberIds every member of the group (members without predictions are ranked with 0).
+ * @returns standings ordered by round, then rank, then userId.
+ */
+export function standingsByRound(rounds: readonly RoundTotals[], memberIds: readonly string[]): RoundStanding[] {
+  const roundOrders = [...new Set(rounds.map((round) => round.roundOrder))].sort((a, b) => a - b);
+  const result: RoundStanding[] = [];
+  for (const roundOrder of roundOrders) {
+    const upTo = rounds.filter((round) => round.roundOrder <= roundOrder);
+    for (const row of rankMembers(sumTotals(upTo, memberIds))) {
+      result.push({ userId: row.userId, roundOrder, rank: row.rank, cumulativePoints: row.points });
+    }
+  }
+  return result;
+}
+
+/**
+ * Movement of each member: positive when they climbed. Compares the rank after the latest round with
+ * totals against the rank after the rounds before it; with one round or none there is no earlier
+ * ranking, and every move is 0.
+ * @returns a map userId → places gained (2 = ▲2, −1 = ▼1, 0 = –).
+ */
+export function movement(rounds: readonly RoundTotals[], memberIds: readonly string[]): Map<string, number> {
+  const latest = rounds.reduce((max, round) => Math.max(max, round.roundOrder), Number.NEGATIVE_INFINITY);
+  const moves = new Map<string, number>();
+  if (!rounds.some((round) => round.roundOrder < latest)) {
+    for (const round of rounds) moves.set(round.userId, 0);
+    for (const id of memberIds) moves.set(id, 0);
+    return moves;
+  }
+  const before = new Map(rankMembers(sumTotals(rounds.filter((round) => round.roundOrder < latest), memberIds)).map((row) => [row.userId, row.rank]));
+  for (const row of rankMembers(sumTotals(rounds, memberIds))) {
+    moves.set(row.userId, (before.get(row.userId) ?? row.rank) - row.rank);
+  }
+  return moves;
+}
+
+/**
+ * The winners of each round: every member with the most points in it, when that is above 0.
+ * @returns one entry per round that has a winner, by round order.
+ */
+export function matchdayWinners(rounds: readonly RoundTotals[]): MatchdayWinners[] {
+  const byRound = new Map<number, RoundTotals[]>();
+  for (const round of rounds) byRound.set(round.roundOrder, [...(byRound.get(round.roundOrder) ?? []), round]);
+  return [...byRound.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .flatMap(([roundOrder, rows]) => {
+      const top = leaders(rows, (row) => row.userId, (row) => row.points);
+      return top.ids.length > 0 ? [{ roundOrder, userIds: top.ids, points: top.value }] : [];
+    });
+}
+
+/**
+ * The podium: every member ranked 1, 2 or 3 (ties shared, so it may hold more than three).
+ * @param totals members' totals (e.g. from sumTotals).
+ * @returns ranked rows with rank ≤ 3, best first; empty when nobody has scored a prediction yet.
+ */
+export function podium<T extends RankingTotals>(totals: readonly T[]) {
+  if (!totals.some((row) => row.points !== 0 || row.exact + row.goalDifference + row.winner + row.opposite > 0)) return [];
+  return rankMembers(totals).filter((row) => row.rank <= 3);
+}
+
+/** Whether a group has any statistics yet: at least one scored prediction. */
+export function hasStatistics(rounds: readonly RoundTotals[]): boolean {
+  return rounds.length > 0;
+}
