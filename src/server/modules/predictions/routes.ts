@@ -1,15 +1,18 @@
 /**
  * GET /api/groups/:groupId/matches (with my prediction per match) and
- * PUT /api/groups/:groupId/predictions/:matchId {homeGoals, awayGoals}. Members only.
+ * PUT /api/groups/:groupId/predictions/:matchId {homeGoals, awayGoals}, and a round at once:
+ * PUT /api/groups/:groupId/predictions {predictions: [...], applyToOtherGroups}. Members only.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   groupMatchesResponse, groupParams, predictionParams, predictionRequest, predictionResponse,
 } from '../../../contracts/groups';
+import { savePredictionsRequest, savePredictionsResponse } from '../../../contracts/predictions';
 import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 import { listGroupMatches, savePrediction } from './service';
+import { savePredictions } from './save-predictions';
 
 /** Registers a group's matches with my predictions, and saving a prediction (409 prediction_closed after the deadline). */
 export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppContext) {
@@ -29,6 +32,15 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppCo
       const viewer = await requireViewer(request, reply, auth, db);
       const { groupId, matchId } = request.params;
       return { prediction: await savePrediction(db, viewer, groupId, matchId, request.body, new Date()) };
+    },
+  );
+  api.put(
+    '/groups/:groupId/predictions',
+    { schema: { tags: ['predictions'], params: groupParams, body: savePredictionsRequest, response: { 200: savePredictionsResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      const { predictions, applyToOtherGroups } = request.body;
+      return savePredictions(db, viewer, request.params.groupId, predictions, { applyToOtherGroups }, new Date());
     },
   );
 }

@@ -4,13 +4,14 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { GroupMatchesResponse, Prediction, PredictionRequest } from '../../../contracts/groups';
-import { isPredictionOpen, predictionDeadline } from '../../../domain/deadline';
+import { isPredictionOpen } from '../../../domain/deadline';
 import type { Db } from '../../db/client';
 import { matches, predictions } from '../../db/schema';
-import { errors } from '../../errors';
+import { AppError, errors } from '../../errors';
+import { savePredictions } from './save-predictions';
 import type { Viewer } from '../../auth/viewer';
 import { homeTeam, matchColumns, presentMatch, withTeams } from '../leagues/presenter';
-import { requireActiveMember, requireMember } from '../groups/policy';
+import { requireMember } from '../groups/policy';
 
 function presentPrediction(row: { homeGoals: number; awayGoals: number; points: number | null; outcome: Prediction['outcome']; updatedAt: Date }): Prediction {
   return { homeGoals: row.homeGoals, awayGoals: row.awayGoals, points: row.points, outcome: row.outcome, updatedAt: row.updatedAt.toISOString() };
@@ -46,27 +47,17 @@ export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, 
 }
 
 /**
- * Creates or replaces the viewer's prediction for a match.
+ * Creates or replaces the viewer's prediction for a match (one item of savePredictions).
  * @param now the server's clock.
  * @throws AppError group_not_found, forbidden, group_inactive, match_not_found (not in the group's
- *   league), prediction_closed (409: at or after kickoff − 15 min, or the match is not scheduled).
+ *   league), prediction_closed (409: at or after kickoff − 15 min by the database's clock at the write,
+ *   or the match is not scheduled).
  */
 export async function savePrediction(db: Db, viewer: Viewer, groupId: string, matchId: string, body: PredictionRequest, now: Date): Promise<Prediction> {
-  const access = await requireActiveMember(db, viewer, groupId);
-  const [match] = await db
-    .select({ kickoff: matches.kickoff, status: matches.status })
-    .from(matches)
-    .where(and(eq(matches.id, matchId), eq(matches.leagueId, access.leagueId)));
-  if (!match) throw errors.matchNotFound();
-  if (!isPredictionOpen(match, now)) throw errors.predictionClosed(predictionDeadline(match.kickoff));
-  const [saved] = await db
-    .insert(predictions)
-    .values({ groupId, userId: viewer.userId, matchId, homeGoals: body.homeGoals, awayGoals: body.awayGoals, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [predictions.groupId, predictions.userId, predictions.matchId],
-      set: { homeGoals: body.homeGoals, awayGoals: body.awayGoals, points: null, outcome: null, updatedAt: now },
-    })
-    .returning();
-  if (!saved) throw errors.internal();
-  return presentPrediction(saved);
+  const { results } = await savePredictions(db, viewer, groupId, [{ matchId, ...body }], {}, now);
+  const result = results[0];
+  if (!result) throw errors.internal();
+  if (result.status === 'saved') return result.prediction;
+  if (result.error.id === 'match_not_found') throw errors.matchNotFound();
+  throw new AppError(409, 'prediction_closed', result.error.message);
 }
