@@ -57,6 +57,8 @@ export const groupMatch = match.extend({
   /** Whether predictions are still taken, by the server's clock at the time of the response. */
   open: z.boolean(),
   myPrediction: prediction.nullable(),
+  /** How many members of the group have predicted this match (their predictions are not shown here). */
+  predictionCount: z.number().int(),
 });
 export type GroupMatch = z.infer<typeof groupMatch>;
 export const groupMatchesResponse = z.object({ serverTime: instant, matches: z.array(groupMatch) });

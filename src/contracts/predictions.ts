@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { goals, instant, uuidParam } from './common';
 import { prediction } from './groups';
+import { match } from './leagues';
 
 /** At most this many predictions in one request (a World Cup round has 16 matches, a league round ≤ 20). */
 export const MAX_PREDICTIONS_PER_REQUEST = 100;
@@ -47,3 +48,40 @@ export const savePredictionsResponse = z.object({
   otherGroupIds: z.array(z.uuid()),
 });
 export type SavePredictionsResponse = z.infer<typeof savePredictionsResponse>;
+
+/** A member's prediction as others may see it (only once the match's predictions have closed). */
+export const memberPrediction = z.object({
+  userId: z.string(),
+  username: z.string(),
+  homeGoals: goals,
+  awayGoals: goals,
+  points: z.number().int().nullable(),
+  outcome: prediction.shape.outcome,
+});
+export type MemberPrediction = z.infer<typeof memberPrediction>;
+
+export const matchPredictionsParams = z.object({ groupId: uuidParam, matchId: uuidParam });
+/**
+ * GET /api/groups/:groupId/matches/:matchId/predictions. `revealed` false: only the count (others'
+ * predictions of an open match never leave the server); true: everyone's, best points first.
+ */
+export const matchPredictionsResponse = z.object({
+  match,
+  revealed: z.boolean(),
+  /** How many members have predicted this match (shown before the close too). */
+  predictionCount: z.number().int(),
+  memberCount: z.number().int(),
+  predictions: z.array(memberPrediction),
+});
+export type MatchPredictionsResponse = z.infer<typeof matchPredictionsResponse>;
+
+export const memberPredictionsParams = z.object({ groupId: uuidParam, userId: z.string().min(1).max(64) });
+/**
+ * GET /api/groups/:groupId/members/:userId/predictions: a member's predictions of closed matches only,
+ * each with its match (round, teams, result) and points.
+ */
+export const memberPredictionsResponse = z.object({
+  member: z.object({ userId: z.string(), username: z.string() }),
+  predictions: z.array(z.object({ match, prediction: memberPrediction })),
+});
+export type MemberPredictionsResponse = z.infer<typeof memberPredictionsResponse>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPredictionOpen, predictionDeadline, type MatchStatus } from './deadline';
+import { arePredictionsRevealed, isPredictionOpen, predictionDeadline, type MatchStatus } from './deadline';
 
 const kickoff = new Date('2022-12-18T15:00:00Z');
 
@@ -25,5 +25,23 @@ describe('isPredictionOpen', () => {
 
   it.each<MatchStatus>(['live', 'finished', 'postponed', 'cancelled'])('is closed for a %s match', (status) => {
     expect(isPredictionOpen({ kickoff, status }, new Date('2022-12-01T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('arePredictionsRevealed', () => {
+  const kickoff = new Date('2026-06-11T19:00:00Z');
+  const at = (iso: string) => new Date(iso);
+  it('hides a scheduled match until its deadline and reveals it from the deadline on', () => {
+    expect(arePredictionsRevealed({ kickoff, status: 'scheduled' }, at('2026-06-11T18:44:59.999Z'))).toBe(false);
+    expect(arePredictionsRevealed({ kickoff, status: 'scheduled' }, at('2026-06-11T18:45:00Z'))).toBe(true);
+    expect(arePredictionsRevealed({ kickoff, status: 'scheduled' }, at('2026-06-11T18:45:01Z'))).toBe(true);
+  });
+  it('reveals live and finished matches whatever the clock says', () => {
+    expect(arePredictionsRevealed({ kickoff, status: 'live' }, at('2026-06-10T00:00:00Z'))).toBe(true);
+    expect(arePredictionsRevealed({ kickoff, status: 'finished' }, at('2026-06-10T00:00:00Z'))).toBe(true);
+  });
+  it('never reveals a postponed or cancelled match (it may reopen)', () => {
+    expect(arePredictionsRevealed({ kickoff, status: 'postponed' }, at('2026-07-01T00:00:00Z'))).toBe(false);
+    expect(arePredictionsRevealed({ kickoff, status: 'cancelled' }, at('2026-07-01T00:00:00Z'))).toBe(false);
   });
 });

@@ -33,3 +33,17 @@ export function predictionDeadline(kickoff: Date): Date {
 export function isPredictionOpen(match: { kickoff: Date; status: MatchStatus }, now: Date): boolean {
   return match.status === 'scheduled' && now.getTime() < predictionDeadline(match.kickoff).getTime();
 }
+
+/**
+ * Whether other members' predictions of a match may be shown (rule: issue 6, "Others' predictions" —
+ * only after that match's predictions close). True once the match is live or finished, or scheduled
+ * with `now` at or after its deadline. Never for a postponed or cancelled match: it may reopen with a
+ * new kickoff, and its predictions must stay hidden until they close again.
+ * @param match its kickoff (UTC instant) and status.
+ * @param now the server's current instant.
+ */
+export function arePredictionsRevealed(match: { kickoff: Date; status: MatchStatus }, now: Date): boolean {
+  if (match.status === 'live' || match.status === 'finished') return true;
+  if (match.status !== 'scheduled') return false;
+  return now.getTime() >= predictionDeadline(match.kickoff).getTime();
+}

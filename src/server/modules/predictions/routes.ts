@@ -1,18 +1,24 @@
 /**
  * GET /api/groups/:groupId/matches (with my prediction per match) and
  * PUT /api/groups/:groupId/predictions/:matchId {homeGoals, awayGoals}, and a round at once:
- * PUT /api/groups/:groupId/predictions {predictions: [...], applyToOtherGroups}. Members only.
+ * PUT /api/groups/:groupId/predictions {predictions: [...], applyToOtherGroups}; others' predictions once
+ * closed: GET /api/groups/:groupId/matches/:matchId/predictions and
+ * GET /api/groups/:groupId/members/:userId/predictions. Members only.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   groupMatchesResponse, groupParams, predictionParams, predictionRequest, predictionResponse,
 } from '../../../contracts/groups';
-import { savePredictionsRequest, savePredictionsResponse } from '../../../contracts/predictions';
+import {
+  matchPredictionsParams, matchPredictionsResponse, memberPredictionsParams, memberPredictionsResponse,
+  savePredictionsRequest, savePredictionsResponse,
+} from '../../../contracts/predictions';
 import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 import { listGroupMatches, savePrediction } from './service';
 import { savePredictions } from './save-predictions';
+import { matchPredictions, memberPredictions } from './revealed';
 
 /** Registers a group's matches with my predictions, and saving a prediction (409 prediction_closed after the deadline). */
 export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppContext) {
@@ -41,6 +47,22 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppCo
       const viewer = await requireViewer(request, reply, auth, db);
       const { predictions, applyToOtherGroups } = request.body;
       return savePredictions(db, viewer, request.params.groupId, predictions, { applyToOtherGroups }, new Date());
+    },
+  );
+  api.get(
+    '/groups/:groupId/matches/:matchId/predictions',
+    { schema: { tags: ['predictions'], params: matchPredictionsParams, response: { 200: matchPredictionsResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return matchPredictions(db, viewer, request.params.groupId, request.params.matchId, new Date());
+    },
+  );
+  api.get(
+    '/groups/:groupId/members/:userId/predictions',
+    { schema: { tags: ['predictions'], params: memberPredictionsParams, response: { 200: memberPredictionsResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return memberPredictions(db, viewer, request.params.groupId, request.params.userId, new Date());
     },
   );
 }

@@ -2,7 +2,7 @@
  * A member's view of a group's matches, and making predictions. The deadline is enforced here by the
  * server's clock (src/domain/deadline.ts), never only by the UI.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { GroupMatchesResponse, Prediction, PredictionRequest } from '../../../contracts/groups';
 import { isPredictionOpen } from '../../../domain/deadline';
 import type { Db } from '../../db/client';
@@ -18,8 +18,8 @@ function presentPrediction(row: { homeGoals: number; awayGoals: number; points: 
 }
 
 /**
- * The group's league matches in kickoff order, each with whether it is open and the viewer's own
- * prediction (other members' predictions are not part of this view).
+ * The group's league matches in kickoff order, each with whether it is open, the viewer's own
+ * prediction and how many members predicted it (other members' predictions are not part of this view).
  * @throws AppError group_not_found, forbidden.
  */
 export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, now: Date): Promise<GroupMatchesResponse> {
@@ -33,9 +33,14 @@ export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, 
     .leftJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, viewer.userId)))
     .where(eq(matches.leagueId, access.leagueId))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
+  const counts = new Map(
+    (await db.select({ matchId: predictions.matchId, n: count() }).from(predictions).where(eq(predictions.groupId, groupId)).groupBy(predictions.matchId))
+      .map((row) => [row.matchId, row.n]),
+  );
   return {
     serverTime: now.toISOString(),
     matches: rows.map((row) => ({
+      predictionCount: counts.get(row.id) ?? 0,
       ...presentMatch(row),
       open: access.status === 'active' && isPredictionOpen({ kickoff: row.kickoff, status: row.status }, now),
       myPrediction:

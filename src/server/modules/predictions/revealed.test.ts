@@ -1,0 +1,104 @@
+/**
+ * Others' predictions over HTTP on a real database: before a match closes only the count leaves the
+ * server (on every route that returns predictions); from the close on, everyone's prediction and points;
+ * a member's history lists closed matches only; postponed matches stay hidden.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { createUser, type TestUser } from '../../../../tests/helpers/users';
+import { matches, user } from '../../db/schema';
+import { setMatchResult } from '../admin/service';
+import { seedDemoIfEmpty } from '../demo/seed';
+
+describe(`others' predictions (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let ana: TestUser;
+  let bruno: TestUser;
+  let carla: TestUser;
+  let groupId: string;
+  let anaId: string;
+  let upcoming: { id: string }[];
+
+  const as = (who: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+  const predict = (who: TestUser, matchId: string, homeGoals: number, awayGoals: number) =>
+    as(who, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId, homeGoals, awayGoals }] });
+  const closeNow = (matchId: string) => t.database.db.update(matches).set({ kickoff: new Date(Date.now() + 10 * 60_000) }).where(eq(matches.id, matchId));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoIfEmpty(t.database.db, new Date());
+    [ana, bruno, carla] = await Promise.all([createUser(t, { username: 'ana' }), createUser(t, { username: 'bruno' }), createUser(t, { username: 'carla' })]);
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    const created = (await as(ana, 'POST', '/api/groups', { name: 'Secret pool', leagueId })).json().group;
+    groupId = created.id;
+    await as(bruno, 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
+    const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, ana.email));
+    anaId = row!.id;
+    upcoming = await t.database.db.select({ id: matches.id }).from(matches)
+      .where(and(eq(matches.status, 'scheduled'), gt(matches.kickoff, new Date(Date.now() + 2 * 86_400_000)))).orderBy(matches.kickoff).limit(4);
+  });
+  afterAll(async () => t?.close());
+
+  it('shows only the count of an open match, on every route that returns predictions', async () => {
+    const matchId = upcoming[0]!.id;
+    await predict(ana, matchId, 17, 13); // a score that would stand out in any response
+    await predict(bruno, matchId, 1, 0);
+    const detail = await as(bruno, 'GET', `/api/groups/${groupId}/matches/${matchId}/predictions`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ revealed: false, predictionCount: 2, memberCount: 2, predictions: [] });
+    const list = await as(bruno, 'GET', `/api/groups/${groupId}/matches`);
+    expect(list.json().matches.find((m: { id: string }) => m.id === matchId)).toMatchObject({ predictionCount: 2, myPrediction: { homeGoals: 1, awayGoals: 0 } });
+    for (const url of [
+      `/api/groups/${groupId}`, `/api/groups/${groupId}/matches`, `/api/groups/${groupId}/ranking`,
+      `/api/groups/${groupId}/matches/${matchId}/predictions`, `/api/groups/${groupId}/members/${anaId}/predictions`, '/api/groups',
+    ]) {
+      const response = await as(bruno, 'GET', url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      expect(response.body).not.toMatch(/"homeGoals":17\b/);
+    }
+  });
+
+  it("reveals everyone's prediction from the close on, and their points once scored", async () => {
+    const matchId = upcoming[1]!.id;
+    await predict(ana, matchId, 2, 1);
+    await predict(bruno, matchId, 0, 2);
+    await closeNow(matchId);
+    const closed = (await as(bruno, 'GET', `/api/groups/${groupId}/matches/${matchId}/predictions`)).json();
+    expect(closed.revealed).toBe(true);
+    expect(closed.predictions.map((p: { username: string; homeGoals: number; awayGoals: number }) => [p.username, p.homeGoals, p.awayGoals]))
+      .toEqual([['ana', 2, 1], ['bruno', 0, 2]]);
+    await setMatchResult(t.database.db, matchId, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    const scored = (await as(bruno, 'GET', `/api/groups/${groupId}/matches/${matchId}/predictions`)).json();
+    expect(scored.predictions.map((p: { username: string; points: number; outcome: string }) => [p.username, p.points, p.outcome]))
+      .toEqual([['ana', 10, 'exact'], ['bruno', -2, 'opposite']]);
+  });
+
+  it("lists a member's predictions of closed matches only", async () => {
+    const history = await as(bruno, 'GET', `/api/groups/${groupId}/members/${anaId}/predictions`);
+    expect(history.statusCode).toBe(200);
+    const body = history.json();
+    expect(body.member).toEqual({ userId: anaId, username: 'ana' });
+    expect(body.predictions.map((p: { match: { id: string } }) => p.match.id)).toEqual([upcoming[1]!.id]);
+    expect(body.predictions[0].prediction).toMatchObject({ homeGoals: 2, awayGoals: 1, points: 10 });
+  });
+
+  it('keeps a postponed match hidden (it may reopen)', async () => {
+    const matchId = upcoming[2]!.id;
+    await predict(ana, matchId, 3, 3);
+    await setMatchResult(t.database.db, matchId, { status: 'postponed' });
+    const detail = (await as(bruno, 'GET', `/api/groups/${groupId}/matches/${matchId}/predictions`)).json();
+    expect(detail).toMatchObject({ revealed: false, predictionCount: 1, predictions: [] });
+    const history = (await as(bruno, 'GET', `/api/groups/${groupId}/members/${anaId}/predictions`)).json();
+    expect(history.predictions.map((p: { match: { id: string } }) => p.match.id)).not.toContain(matchId);
+  });
+
+  it('keeps non-members out and answers an unknown member or match with 404', async () => {
+    const outsider = await as(carla, 'GET', `/api/groups/${groupId}/matches/${upcoming[1]!.id}/predictions`);
+    expect(outsider.statusCode).toBe(404);
+    expect((await as(carla, 'GET', `/api/groups/${groupId}/members/${anaId}/predictions`)).statusCode).toBe(404);
+    expect((await as(bruno, 'GET', `/api/groups/${groupId}/members/nobody/predictions`)).json().error.id).toBe('not_found');
+    expect((await as(bruno, 'GET', `/api/groups/${groupId}/matches/00000000-0000-4000-8000-000000000000/predictions`)).json().error.id).toBe('match_not_found');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Other members' predictions, shown only once a match's predictions have closed (rule:
+ * arePredictionsRevealed in src/domain/deadline.ts). Before that, only how many members predicted a
+ * match. Members only (src/server/modules/groups/policy.ts).
+ */
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { MatchPredictionsResponse, MemberPrediction, MemberPredictionsResponse } from '../../../contracts/predictions';
+import { arePredictionsRevealed } from '../../../domain/deadline';
+import type { Db } from '../../db/client';
+import { groupMembers, matches, predictions, profiles } from '../../db/schema';
+import { errors } from '../../errors';
+import type { Viewer } from '../../auth/viewer';
+import { homeTeam, matchColumns, presentMatch, withTeams } from '../leagues/presenter';
+import { requireMember } from '../groups/policy';
+
+const predictionColumns = {
+  userId: predictions.userId,
+  username: profiles.username,
+  homeGoals: predictions.homeGoals,
+  awayGoals: predictions.awayGoals,
+  points: predictions.points,
+  outcome: predictions.outcome,
+};
+
+/**
+ * One match of the group's league with the count of members who predicted it, and, once revealed,
+ * every member's prediction (best points first, then username).
+ * @param now the server's clock.
+ * @throws AppError group_not_found, forbidden (requireMember), match_not_found (not in the league).
+ */
+export async function matchPredictions(db: Db, viewer: Viewer, groupId: string, matchId: string, now: Date): Promise<MatchPredictionsResponse> {
+  const access = await requireMember(db, viewer, groupId);
+  const [row] = await withTeams(db.select(matchColumns).from(matches).$dynamic())
+    .where(and(eq(matches.id, matchId), eq(matches.leagueId, access.leagueId)));
+  if (!row) throw errors.matchNotFound();
+  const revealed = arePredictionsRevealed({ kickoff: row.kickoff, status: row.status }, now);
+  const [counts] = await db
+    .select({ members: count() })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  const [predicted] = await db
+    .select({ n: count() })
+    .from(predictions)
+    .where(and(eq(predictions.groupId, groupId), eq(predictions.matchId, matchId)));
+  const list: MemberPrediction[] = revealed
+    ? await db
+        .select(predictionColumns)
+        .from(predictions)
+        .innerJoin(profiles, eq(profiles.userId, predictions.userId))
+        .where(and(eq(predictions.groupId, groupId), eq(predictions.matchId, matchId)))
+        .orderBy(desc(predictions.points), asc(profiles.username))
+    : [];
+  return { match: presentMatch(row), revealed, predictionCount: predicted?.n ?? 0, memberCount: counts?.members ?? 0, predictions: list };
+}
+
+/**
+ * A member's predictions in the group for matches whose predictions have closed, in kickoff order.
+ * The viewer sees their own the same way (open matches are on the predictions screen instead).
+ * @param now the server's clock.
+ * @throws AppError group_not_found, forbidden (viewer not a member), not_found (no such member).
+ */
+export async function memberPredictions(db: Db, viewer: Viewer, groupId: string, userId: string, now: Date): Promise<MemberPredictionsResponse> {
+  const access = await requireMember(db, viewer, groupId);
+  const [member] = await db
+    .select({ userId: groupMembers.userId, username: profiles.username })
+    .from(groupMembers)
+    .innerJoin(profiles, eq(profiles.userId, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  if (!member) throw errors.notFound('Member');
+  const rows = await withTeams(db.select({ ...matchColumns, prediction: predictionColumns }).from(matches).$dynamic())
+    .innerJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, userId)))
+    .innerJoin(profiles, eq(profiles.userId, predictions.userId))
+    .where(and(eq(matches.leagueId, access.leagueId), inArray(matches.status, ['scheduled', 'live', 'finished'])))
+    .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
+  return {
+    member,
+    predictions: rows
+      .filter((row) => arePredictionsRevealed({ kickoff: row.kickoff, status: row.status }, now))
+      .map(({ prediction, ...match }) => ({ match: presentMatch(match), prediction })),
+  };
+}
