@@ -10,7 +10,7 @@ import {
   bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { MATCH_STATUSES } from '../../domain/deadline';
-import { PREDICTION_OUTCOMES } from '../../domain/scoring';
+import { DEFAULT_SCORING_RULES, KNOCKOUT_BASES, PREDICTION_OUTCOMES } from '../../domain/scoring';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -79,6 +79,7 @@ export const groupVisibility = pgEnum('group_visibility', ['public', 'private'])
 export const groupStatus = pgEnum('group_status', ['active', 'deactivated']);
 export const memberRole = pgEnum('member_role', ['owner', 'admin', 'member']);
 export const predictionOutcome = pgEnum('prediction_outcome', PREDICTION_OUTCOMES);
+export const knockoutBasis = pgEnum('knockout_basis', KNOCKOUT_BASES);
 
 /** A person's public face in Palpite, one per Better Auth user. */
 export const profiles = pgTable('profiles', {
@@ -135,6 +136,8 @@ export const matches = pgTable('matches', {
   homePenalties: integer('home_penalties'),
   awayPenalties: integer('away_penalties'),
   venue: text('venue'),
+  /** Bumped with every change of status or score; predictions with an older scored_version are not folded yet. */
+  resultVersion: integer('result_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -153,6 +156,12 @@ export const groups = pgTable('groups', {
   inviteCode: text('invite_code').notNull().unique(),
   status: groupStatus('status').notNull().default('active'),
   ownerId: text('owner_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  /** The group's scoring rules (src/domain/scoring.ts): points per outcome and the knockout basis. */
+  scoringExact: integer('scoring_exact').notNull().default(DEFAULT_SCORING_RULES.exact),
+  scoringGoalDifference: integer('scoring_goal_difference').notNull().default(DEFAULT_SCORING_RULES.goalDifference),
+  scoringWinner: integer('scoring_winner').notNull().default(DEFAULT_SCORING_RULES.winner),
+  scoringOpposite: integer('scoring_opposite').notNull().default(DEFAULT_SCORING_RULES.opposite),
+  knockoutBasis: knockoutBasis('knockout_basis').notNull().default(DEFAULT_SCORING_RULES.knockoutBasis),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('groups_league_idx').on(t.leagueId)]);
@@ -174,9 +183,38 @@ export const predictions = pgTable('predictions', {
   awayGoals: integer('away_goals').notNull(),
   points: integer('points'),
   outcome: predictionOutcome('outcome'),
+  /** The match's result_version these points were folded for (0: never scored). Not indexed, so updates stay HOT. */
+  scoredVersion: integer('scored_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('predictions_group_user_match_idx').on(t.groupId, t.userId, t.matchId),
-  index('predictions_match_idx').on(t.matchId),
+  // A match's predictions group by group: folding walks it by (group, user), a ranking reads its group's slice.
+  uniqueIndex('predictions_match_group_user_idx').on(t.matchId, t.groupId, t.userId),
 ]);
+
+/**
+ * Each member's folded totals in a group: points and counts of each outcome of the predictions whose
+ * points are folded in (predictions.scored_version = matches.result_version). Updated in the same
+ * transaction as the predictions it sums; rankings add the not-yet-folded matches on read.
+ */
+export const memberTotals = pgTable('member_totals', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull().default(0),
+  exact: integer('exact').notNull().default(0),
+  goalDifference: integer('goal_difference').notNull().default(0),
+  winner: integer('winner').notNull().default(0),
+  opposite: integer('opposite').notNull().default(0),
+  /** Predictions scored (any outcome but void), the misses included. */
+  scored: integer('scored').notNull().default(0),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/** Matches whose predictions still have to be folded into member_totals (background job, in batches). */
+export const scoringQueue = pgTable('scoring_queue', {
+  matchId: uuid('match_id').primaryKey().references(() => matches.id, { onDelete: 'cascade' }),
+  /** The result_version to fold to. */
+  version: integer('version').notNull(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,29 +1,44 @@
 /**
- * A group's ranking, computed in one SQL statement: each member's points and outcome counts, ranked
- * with RANK() over the keys of src/domain/ranking.ts (points, exact, goal difference, winner, then
- * fewer opposite results; equal members share a rank). Members without predictions are listed with 0.
+ * A group's ranking in one SQL statement that never aggregates the group's predictions: each member's
+ * folded totals (member_totals) plus, for matches still queued for folding, the difference their
+ * group's predictions make (computed on read for this group only, so a result counts at once however
+ * many predictions it has). Ranked with RANK() over the keys of src/domain/ranking.ts (points, exact,
+ * goal difference, winner, then fewer opposite results; equal members share a rank). Members without
+ * predictions are listed with 0.
  */
 import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
 import { rowsOf, type Conn } from '../../db/client';
+import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
 
-/** The ranking of a group, best first; ties ordered by username. */
+/** The ranking of a group, best first; ties ordered by username. `predictions` counts scored predictions. */
 export async function groupRanking(db: Conn, groupId: string): Promise<RankingRow[]> {
   const result = await db.execute(sql`
-    with totals as (
-      select gm.user_id,
-             pr.username,
-             coalesce(sum(p.points), 0)::int as points,
-             (count(*) filter (where p.outcome = 'exact'))::int as exact,
-             (count(*) filter (where p.outcome = 'goal_difference'))::int as goal_difference,
-             (count(*) filter (where p.outcome = 'winner'))::int as winner,
-             (count(*) filter (where p.outcome = 'opposite'))::int as opposite,
-             count(p.id)::int as predictions
+    with pending as (
+      select x.user_id, ${totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, sql`x.old_points`)}
+        from (
+          select p.user_id, p.outcome as old_outcome, p.points as old_points, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
+            from scoring_queue q
+            join matches m on m.id = q.match_id
+            join predictions p on p.match_id = q.match_id and p.group_id = ${groupId}::uuid
+            join groups g on g.id = p.group_id
+           where p.scored_version <> m.result_version
+        ) x
+       group by x.user_id
+    ),
+    totals as (
+      select gm.user_id, pr.username,
+             (coalesce(t.points, 0) + coalesce(d.points, 0))::int as points,
+             (coalesce(t.exact, 0) + coalesce(d.exact, 0))::int as exact,
+             (coalesce(t.goal_difference, 0) + coalesce(d.goal_difference, 0))::int as goal_difference,
+             (coalesce(t.winner, 0) + coalesce(d.winner, 0))::int as winner,
+             (coalesce(t.opposite, 0) + coalesce(d.opposite, 0))::int as opposite,
+             (coalesce(t.scored, 0) + coalesce(d.scored, 0))::int as predictions
         from group_members gm
         join profiles pr on pr.user_id = gm.user_id
-        left join predictions p on p.group_id = gm.group_id and p.user_id = gm.user_id
-       where gm.group_id = ${groupId}
-       group by gm.user_id, pr.username
+        left join member_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
+        left join pending d on d.user_id = gm.user_id
+       where gm.group_id = ${groupId}::uuid
     )
     select rank() over (order by points desc, exact desc, goal_difference desc, winner desc, opposite asc)::int as rank,
            user_id, username, points, exact, goal_difference, winner, opposite, predictions

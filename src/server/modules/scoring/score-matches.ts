@@ -1,47 +1,43 @@
 /**
- * Scores every prediction of the given matches in one set-based UPDATE (never a query per
- * prediction). The CASE expression is the rule of src/domain/scoring.ts written in SQL, its points
- * taken from OUTCOME_POINTS; scoring.test.ts checks it against `scorePrediction` on every score up
- * to 5-5. Finished matches are scored on the full-time (90-minute) score; postponed and cancelled
- * matches void their predictions (no points); any other status clears points and outcome.
+ * Scoring after a result change (a final whistle, a corrected score, a postponement): the matches'
+ * result_version is bumped and they are queued for folding (fold.ts). Matches with few predictions are
+ * folded at once in the caller's transaction; a match with more than SYNC_FOLD_LIMIT predictions (a
+ * World Cup final across many groups) is left to the background folder, so saving the result stays
+ * fast, while rankings already count it (they add unfolded predictions on read). Never a query per
+ * prediction: every step is a set-based statement.
  */
-import { inArray, sql } from 'drizzle-orm';
-import { OUTCOME_POINTS, OUTCOMES } from '../../../domain/scoring';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { matches, predictions } from '../../db/schema';
+import { foldBatch, lockMatchForFolding } from './fold';
 
-const outcome = sql`case
-  when ${matches.status} in ('postponed', 'cancelled') then 'void'
-  when ${matches.status} <> 'finished' or ${matches.homeGoals} is null or ${matches.awayGoals} is null then null
-  when ${predictions.homeGoals} = ${matches.homeGoals} and ${predictions.awayGoals} = ${matches.awayGoals} then 'exact'
-  when ${predictions.homeGoals} - ${predictions.awayGoals} = ${matches.homeGoals} - ${matches.awayGoals} then 'goal_difference'
-  when sign(${predictions.homeGoals} - ${predictions.awayGoals}) = sign(${matches.homeGoals} - ${matches.awayGoals}) then 'winner'
-  when sign(${predictions.homeGoals} - ${predictions.awayGoals}) = -sign(${matches.homeGoals} - ${matches.awayGoals})
-       and ${matches.homeGoals} <> ${matches.awayGoals} then 'opposite'
-  else 'miss'
-end`;
-
-const points = sql`case (${outcome}) ${sql.join(
-  OUTCOMES.map((name) => sql.raw(`when '${name}' then ${OUTCOME_POINTS[name]}`)),
-  sql` `,
-)} else null end`;
+/** Above this many predictions a match is folded in the background instead of in the caller's transaction. */
+export const SYNC_FOLD_LIMIT = 20_000;
 
 /**
- * Re-scores all predictions of `matchIds`.
- * @returns how many predictions were updated.
+ * Marks the matches' results as changed and scores their predictions (at once when small).
+ * @param conn a transaction (preferably the one that changed the result) or the database.
+ * @param options.syncLimit folds at once the matches with at most this many predictions (default SYNC_FOLD_LIMIT).
+ * @returns how many predictions were scored now (the rest are queued).
  */
-export async function scoreMatches(db: Conn, matchIds: readonly string[]): Promise<number> {
+export async function scoreMatches(conn: Conn, matchIds: readonly string[], options: { syncLimit?: number } = {}): Promise<number> {
+  const syncLimit = options.syncLimit ?? SYNC_FOLD_LIMIT;
   if (matchIds.length === 0) return 0;
-  const result = await db.execute(sql`
-    with scored as (
-      update ${predictions}
-         set outcome = (${outcome})::prediction_outcome,
-             points = ${points}
-        from ${matches}
-       where ${predictions.matchId} = ${matches.id}
-         and ${inArray(matches.id, [...matchIds])}
-      returning 1
-    )
-    select count(*)::int as count from scored`);
-  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+  const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
+  const bumped = rowsOf<{ id: string; result_version: number }>(await conn.execute(sql`
+    update matches set result_version = result_version + 1 where id in (${ids}) returning id, result_version`));
+  if (bumped.length === 0) return 0;
+  await conn.execute(sql`
+    insert into scoring_queue (match_id, version)
+    values ${sql.join(bumped.map((row) => sql`(${row.id}::uuid, ${row.result_version})`), sql`, `)}
+    on conflict (match_id) do update set version = excluded.version, queued_at = now()`);
+  let scored = 0;
+  for (const { id } of bumped) {
+    const [size] = rowsOf<{ n: number }>(await conn.execute(sql`
+      select count(*)::int as n from (select 1 from predictions where match_id = ${id}::uuid limit ${syncLimit + 1}) s`));
+    if (Number(size?.n ?? 0) > syncLimit) continue;
+    await lockMatchForFolding(conn, id);
+    scored += (await foldBatch(conn, id, null, syncLimit + 1)).folded;
+    await conn.execute(sql`delete from scoring_queue where match_id = ${id}::uuid`);
+  }
+  return scored;
 }

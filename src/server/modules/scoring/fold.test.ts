@@ -1,0 +1,180 @@
+/**
+ * Scoring with each group's rules, folded into member_totals: rankings count a result at once (before
+ * folding, on read) and after folding in batches, always equal to an independent computation with the
+ * domain functions; corrections, postponements and reopening never double count; the consistency check
+ * is run after every path.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import { countedScore, scorePrediction, type KnockoutBasis, type OutcomePoints } from '../../../domain/scoring';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/client';
+import { groupMembers, groups, leagues, matches, predictions, scoringQueue, teams, user } from '../../db/schema';
+import { groupRanking } from '../groups/ranking';
+import { totalsMismatches } from './consistency';
+import { foldMatch, foldPending } from './fold';
+import { scoreMatches } from './score-matches';
+
+interface Rules extends OutcomePoints { knockoutBasis: KnockoutBasis }
+const RULES: Record<string, Rules> = {
+  palpite: { exact: 10, goalDifference: 5, winner: 3, opposite: -2, knockoutBasis: 'full_time' },
+  classic: { exact: 3, goalDifference: 1, winner: 1, opposite: 0, knockoutBasis: 'full_time' },
+  extraTime: { exact: 4, goalDifference: 3, winner: 2, opposite: -1, knockoutBasis: 'extra_time' },
+};
+const MEMBERS = 12;
+
+/** A seeded generator, so the predictions are varied but the same on every run. */
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () => {
+  const testDatabase = useTestDatabase();
+  let db: Db;
+  let groupIds: Record<string, string>;
+  let final: string;
+  let league: string;
+
+  beforeEach(async () => {
+    db = testDatabase().db;
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [row] = await db.insert(leagues).values({ name: `Cup ${tag}`, season: '1', kind: 'tournament', provider: 'test', externalId: tag }).returning();
+    league = row!.id;
+    const [home, away] = await db.insert(teams).values([{ name: `Home ${tag}` }, { name: `Away ${tag}` }]).returning();
+    const [match] = await db.insert(matches).values({
+      leagueId: league, externalId: 'final', roundName: 'Final', roundOrder: 1, stage: 'knockout',
+      kickoff: new Date('2020-01-01T00:00:00Z'), status: 'scheduled', homeTeamId: home!.id, awayTeamId: away!.id,
+    }).returning();
+    final = match!.id;
+    await db.insert(user).values(Array.from({ length: MEMBERS }, (_, i) => ({ id: `${tag}-${i}`, name: `M${i}`, email: `${tag}-${i}@example.com` })));
+    await db.execute(sql`insert into profiles (user_id, username, full_name) select id, id, name from "user" where id like ${`${tag}-%`}`);
+    groupIds = {};
+    const random = mulberry32(42);
+    for (const [name, rules] of Object.entries(RULES)) {
+      const [group] = await db.insert(groups).values({
+        name, leagueId: league, color: 'sky', inviteCode: `${tag}${name}`.slice(0, 8).toUpperCase() + Math.random().toString(36).slice(2, 6), ownerId: `${tag}-0`,
+        scoringExact: rules.exact, scoringGoalDifference: rules.goalDifference, scoringWinner: rules.winner, scoringOpposite: rules.opposite, knockoutBasis: rules.knockoutBasis,
+      }).returning();
+      groupIds[name] = group!.id;
+      await db.insert(groupMembers).values(Array.from({ length: MEMBERS }, (_, i) => ({ groupId: group!.id, userId: `${tag}-${i}` })));
+      // Member 0 never predicts; the others pick scores from 0-0 to 3-3.
+      await db.insert(predictions).values(Array.from({ length: MEMBERS - 1 }, (_, i) => ({
+        groupId: group!.id, userId: `${tag}-${i + 1}`, matchId: final, homeGoals: Math.floor(random() * 4), awayGoals: Math.floor(random() * 4),
+      })));
+    }
+  });
+
+  /** The ranking's (user → points, counts) as the domain computes it from the raw predictions. */
+  async function expected(groupName: string, result: { home: number; away: number; homeExtraTime?: number; awayExtraTime?: number } | null) {
+    const rules = RULES[groupName]!;
+    const rows = await db.select().from(predictions).where(eq(predictions.groupId, groupIds[groupName]!));
+    const totals = new Map<string, { points: number; exact: number; goalDifference: number; winner: number; opposite: number }>();
+    for (const p of rows) {
+      const t = { points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 };
+      if (result) {
+        const scored = scorePrediction({ home: p.homeGoals, away: p.awayGoals }, countedScore({ stage: 'knockout', ...result }, rules.knockoutBasis), rules);
+        t.points = scored.points;
+        if (scored.outcome === 'exact') t.exact = 1;
+        if (scored.outcome === 'goal_difference') t.goalDifference = 1;
+        if (scored.outcome === 'winner') t.winner = 1;
+        if (scored.outcome === 'opposite') t.opposite = 1;
+      }
+      totals.set(p.userId, t);
+    }
+    return totals;
+  }
+
+  async function expectRankingsToMatch(result: Parameters<typeof expected>[1]) {
+    for (const name of Object.keys(RULES)) {
+      const want = await expected(name, result);
+      const ranking = await groupRanking(db, groupIds[name]!);
+      expect(ranking).toHaveLength(MEMBERS);
+      for (const row of ranking) {
+        const w = want.get(row.userId) ?? { points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 };
+        expect({ name, user: row.userId, points: row.points, exact: row.exact, goalDifference: row.goalDifference, winner: row.winner, opposite: row.opposite })
+          .toEqual({ name, user: row.userId, ...w });
+      }
+    }
+  }
+
+  const setResult = (values: Partial<typeof matches.$inferInsert>) => db.update(matches).set(values).where(eq(matches.id, final));
+
+  it('counts a result at once on read, then folds it in batches to the same totals', async () => {
+    const result = { home: 2, away: 2, homeExtraTime: 3, awayExtraTime: 3 };
+    await setResult({ status: 'finished', homeGoals: 2, awayGoals: 2, homeGoalsExtraTime: 3, awayGoalsExtraTime: 3 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0); // left to the background
+    expect(await db.select().from(scoringQueue)).toHaveLength(1);
+    await expectRankingsToMatch(result); // already exact, from the pending predictions
+
+    expect(await foldMatch(db, final, 7)).toBe(3 * (MEMBERS - 1));
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    await expectRankingsToMatch(result);
+    expect(await totalsMismatches(db)).toEqual([]);
+    // A second run changes nothing.
+    expect(await foldPending(db, 7)).toBe(0);
+    expect(await totalsMismatches(db)).toEqual([]);
+  });
+
+  it('scores small matches at once and keeps totals exact through a correction, a postponement and a reopening', async () => {
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    expect(await scoreMatches(db, [final])).toBe(3 * (MEMBERS - 1));
+    await expectRankingsToMatch({ home: 1, away: 0 });
+
+    await setResult({ homeGoals: 0, awayGoals: 2 }); // the score is corrected
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    await expectRankingsToMatch({ home: 0, away: 2 }); // on read, before folding
+    await foldPending(db, 5);
+    await expectRankingsToMatch({ home: 0, away: 2 });
+    expect(await totalsMismatches(db)).toEqual([]);
+
+    await setResult({ status: 'postponed', homeGoals: null, awayGoals: null }); // voided: points returned
+    await scoreMatches(db, [final]);
+    await expectRankingsToMatch(null);
+    const voided = await db.select({ outcome: predictions.outcome }).from(predictions).where(eq(predictions.matchId, final));
+    expect(new Set(voided.map((p) => p.outcome))).toEqual(new Set(['void']));
+    expect(await totalsMismatches(db)).toEqual([]);
+
+    await setResult({ status: 'scheduled', kickoff: new Date(Date.now() + 86_400_000) }); // a new kickoff: reopened
+    await scoreMatches(db, [final]);
+    const reopened = await db.select({ outcome: predictions.outcome, points: predictions.points }).from(predictions).where(eq(predictions.matchId, final));
+    expect(reopened).toHaveLength(3 * (MEMBERS - 1)); // earlier predictions stand
+    expect(reopened.every((p) => p.outcome === null && p.points === null)).toBe(true);
+    await expectRankingsToMatch(null);
+    expect(await totalsMismatches(db)).toEqual([]);
+  });
+
+  it('never counts a prediction twice when two folders run at once or a result changes between runs', async () => {
+    await setResult({ status: 'finished', homeGoals: 3, awayGoals: 1 });
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    await Promise.all([foldMatch(db, final, 4), foldMatch(db, final, 3), foldPending(db, 5)]);
+    await expectRankingsToMatch({ home: 3, away: 1 });
+    expect(await totalsMismatches(db)).toEqual([]);
+
+    await setResult({ homeGoals: 1, awayGoals: 1 });
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    await setResult({ homeGoals: 2, awayGoals: 1 });
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    const queue = rowsOf<{ version: number }>(await db.execute(sql`select version from scoring_queue where match_id = ${final}::uuid`));
+    expect(queue).toEqual([{ version: 3 }]);
+    await expectRankingsToMatch({ home: 2, away: 1 });
+    await foldPending(db);
+    await expectRankingsToMatch({ home: 2, away: 1 });
+    expect(await totalsMismatches(db)).toEqual([]);
+  });
+
+  it('reports a member whose totals drifted', async () => {
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await scoreMatches(db, [final]);
+    await db.execute(sql`update member_totals set points = points + 1 where group_id = ${groupIds.palpite!}::uuid and user_id = (select min(user_id) from member_totals where group_id = ${groupIds.palpite!}::uuid)`);
+    const drift = await totalsMismatches(db);
+    expect(drift).toHaveLength(1);
+    expect(drift[0]!.stored.points - drift[0]!.recomputed.points).toBe(1);
+    expect(await totalsMismatches(db, groupIds.classic)).toEqual([]);
+  });
+});

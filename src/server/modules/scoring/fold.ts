@@ -1,0 +1,113 @@
+/**
+ * Folding scored predictions into member_totals, in batches. A result change bumps the match's
+ * result_version and queues it (score-matches.ts); folding then rewrites the points and outcome of the
+ * match's predictions whose scored_version is older, and adds the differences to each member's totals,
+ * in the same transaction per batch, so totals always equal the sum of the stored points. Batches walk
+ * the match's predictions by (group, user) through predictions_match_group_user_idx, each under a
+ * transaction-level advisory lock on the match, so several instances folding at once never count a
+ * prediction twice. Rankings stay exact meanwhile: they add the not-yet-folded predictions on read
+ * (src/server/modules/groups/ranking.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Conn, type Db } from '../../db/client';
+import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from './scoring-sql';
+
+/** Advisory lock namespace (first key) of folding; the second key is hashtext(match id). */
+export const FOLD_LOCK_KEY = 7_240_611;
+
+/** Where a batch stopped: the last (group, user) it folded. */
+export interface FoldPosition { groupId: string; userId: string }
+
+/** Predictions per batch by default: big enough to amortise a statement, small enough to keep locks short. */
+export const FOLD_BATCH_SIZE = 20_000;
+
+/**
+ * Folds up to `limit` unfolded predictions of a match after `after`, in one statement. Call it inside a
+ * transaction that holds lockMatchForFolding.
+ * @returns how many predictions were folded and the position of the last one (null when none).
+ */
+export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition | null, limit: number): Promise<{ folded: number; last: FoldPosition | null }> {
+  const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
+  const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(await conn.execute(sql`
+    with batch as (
+      select x.id, x.group_id, x.user_id, x.old_outcome, x.old_points, x.result_version, x.new_outcome,
+             ${pointsSql(sql`x.new_outcome`, 'x')} as new_points
+        from (
+          select p.id, p.group_id, p.user_id, p.outcome as old_outcome, p.points as old_points, m.result_version,
+                 ${scoringColumnsSql}, ${outcomeSql} as new_outcome
+            from predictions p
+            join matches m on m.id = p.match_id
+            join groups g on g.id = p.group_id
+           where p.match_id = ${matchId}::uuid and p.scored_version <> m.result_version ${keyset}
+           order by p.group_id, p.user_id
+           limit ${limit}
+             for update of p
+        ) x
+    ),
+    updated as (
+      update predictions p
+         set outcome = b.new_outcome, points = b.new_points, scored_version = b.result_version
+        from batch b
+       where p.id = b.id
+      returning p.id
+    ),
+    deltas as (
+      select b.group_id, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
+        from batch b
+       group by b.group_id, b.user_id
+    ),
+    totals as (
+      insert into member_totals as t (group_id, user_id, points, exact, goal_difference, winner, opposite, scored)
+      select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from deltas
+      on conflict (group_id, user_id) do update
+         set points = t.points + excluded.points, exact = t.exact + excluded.exact,
+             goal_difference = t.goal_difference + excluded.goal_difference, winner = t.winner + excluded.winner,
+             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored, updated_at = now()
+      returning 1
+    ),
+    last as (select group_id, user_id from batch order by group_id desc, user_id desc limit 1)
+    select (select count(*) from updated)::int as folded,
+           (select count(*) from totals)::int as members,
+           (select group_id from last) as last_group,
+           (select user_id from last) as last_user`));
+  const folded = Number(row?.folded ?? 0);
+  return { folded, last: row?.last_group && row.last_user ? { groupId: row.last_group, userId: row.last_user } : null };
+}
+
+/** Takes the transaction-level advisory lock under which a match is folded (waits for another folder). */
+export async function lockMatchForFolding(conn: Conn, matchId: string): Promise<void> {
+  await conn.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK_KEY}, hashtext(${matchId}))`);
+}
+
+/**
+ * Folds every unfolded prediction of a match, one transaction per batch, then takes the match off the
+ * queue if its result did not change meanwhile (otherwise it stays queued for the next run).
+ * @returns how many predictions were folded.
+ */
+export async function foldMatch(db: Db, matchId: string, batchSize = FOLD_BATCH_SIZE): Promise<number> {
+  const [queued] = rowsOf<{ version: number }>(await db.execute(sql`select version from scoring_queue where match_id = ${matchId}::uuid`));
+  let after: FoldPosition | null = null;
+  let total = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      await lockMatchForFolding(tx, matchId);
+      return foldBatch(tx, matchId, after, batchSize);
+    });
+    total += batch.folded;
+    if (batch.folded < batchSize || !batch.last) break;
+    after = batch.last;
+  }
+  if (queued) await db.execute(sql`delete from scoring_queue where match_id = ${matchId}::uuid and version = ${queued.version}`);
+  return total;
+}
+
+/**
+ * Folds every queued match, oldest first.
+ * @returns how many predictions were folded.
+ */
+export async function foldPending(db: Db, batchSize = FOLD_BATCH_SIZE): Promise<number> {
+  const queued = rowsOf<{ match_id: string }>(await db.execute(sql`select match_id from scoring_queue order by queued_at, match_id`));
+  let total = 0;
+  for (const { match_id: matchId } of queued) total += await foldMatch(db, matchId, batchSize);
+  return total;
+}
