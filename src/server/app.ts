@@ -29,6 +29,7 @@ import { predictionRoutes } from './modules/predictions/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { meRoutes } from './modules/me/routes';
 import { APP_VERSION } from './version';
+import { startScoringFolder } from './jobs/scoring-folder';
 
 /** What every route module receives. */
 export interface AppContext {
@@ -164,6 +165,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Client-side routes of the single-page app.
     return reply.sendFile('index.html');
   });
+
+  // Folds queued results into member totals in the background (several instances may run it).
+  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS);
+  app.addHook('onClose', async () => folder.stop());
 
   return app;
 }

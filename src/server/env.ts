@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** Behind a reverse proxy: trust its X-Forwarded-For for the client address (rate limits, logs). */
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often queued results are folded into member totals in the background, in milliseconds. */
+  SCORING_FOLD_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
   /** The address shown on the Contact page (with a copy button). */
   CONTACT_EMAIL: z.email().default('support@palpite.local'),
   /** Require a confirmed email before sign-in (the specification's default); false signs people in at sign-up. */
