@@ -14,6 +14,7 @@ export const ERROR_IDS = [
   'invite_code_invalid',
   'group_inactive',
   'prediction_closed',
+  'scoring_locked',
   'rate_limited',
   'internal',
 ] as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { match } from './leagues';
 import { goals, instant, uuidParam } from './common';
 import { PREDICTION_OUTCOMES } from '../domain/scoring';
+import { scoringRulesRequest } from './scoring-rules';
 
 export const GROUP_COLORS = ['emerald', 'sky', 'violet', 'amber', 'rose', 'slate'] as const;
 /** Invite codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
@@ -15,6 +16,8 @@ export const createGroupRequest = z.object({
   leagueId: z.uuid(),
   visibility: z.enum(['public', 'private']).default('private'),
   color: z.enum(GROUP_COLORS).default('emerald'),
+  /** The group's scoring rules; default the Palpite preset on the 90-minute score. */
+  scoring: scoringRulesRequest.optional(),
 });
 export type CreateGroupRequest = z.input<typeof createGroupRequest>;
 

@@ -26,6 +26,7 @@ export const errors = {
   matchNotFound: () => new AppError(404, 'match_not_found', 'Match not found.'),
   inviteCodeInvalid: () => new AppError(404, 'invite_code_invalid', 'No active group has this invite code.'),
   groupInactive: () => new AppError(409, 'group_inactive', 'This group is deactivated.'),
+  scoringLocked: () => new AppError(409, 'scoring_locked', "The scoring rules can no longer change: the group's first predictions have closed."),
   predictionClosed: (deadline: Date) =>
     new AppError(409, 'prediction_closed', `Predictions for this match closed at ${deadline.toISOString()}.`),
   rateLimited: () => new AppError(429, 'rate_limited', 'Too many requests; try again shortly.'),

@@ -1,16 +1,19 @@
 /**
  * Groups: POST /api/groups, POST /api/groups/join, GET /api/groups (mine), GET /api/groups/:groupId,
- * GET /api/groups/:groupId/ranking. All need a signed-in member (see policy.ts).
+ * GET /api/groups/:groupId/ranking, GET and PUT /api/groups/:groupId/scoring. All need a signed-in
+ * member (see policy.ts); changing the scoring rules needs the owner or an admin.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createGroupRequest, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingResponse,
 } from '../../../contracts/groups';
+import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
 import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 import { requireMember } from './policy';
 import { groupRanking } from './ranking';
+import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 
 /** Registers the group routes (create, join, list mine, read, ranking); all need a signed-in member. */
@@ -56,6 +59,22 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
       const viewer = await requireViewer(request, reply, auth, db);
       await requireMember(db, viewer, request.params.groupId);
       return { ranking: await groupRanking(db, request.params.groupId) };
+    },
+  );
+  api.get(
+    '/groups/:groupId/scoring',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: scoringRulesResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { scoring: await getScoringRules(db, viewer, request.params.groupId, new Date()) };
+    },
+  );
+  api.put(
+    '/groups/:groupId/scoring',
+    { schema: { tags: ['groups'], params: groupParams, body: scoringRulesRequest, response: { 200: scoringRulesResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { scoring: await updateScoringRules(db, viewer, request.params.groupId, request.body, new Date()) };
     },
   );
 }

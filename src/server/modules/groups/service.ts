@@ -2,6 +2,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CreateGroupRequest, Group } from '../../../contracts/groups';
 import { createGroupRequest } from '../../../contracts/groups';
+import { requestedPoints, scoringRulesRequest } from '../../../contracts/scoring-rules';
 import type { Conn, Db } from '../../db/client';
 import { groupMembers, groups, leagues } from '../../db/schema';
 import { errors } from '../../errors';
@@ -45,6 +46,8 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
  */
 export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequest): Promise<Group> {
   const body = createGroupRequest.parse(input);
+  const scoring = scoringRulesRequest.parse(body.scoring ?? {});
+  const points = requestedPoints(scoring);
   const groupId = await db.transaction(async (tx) => {
     const [league] = await tx.select({ id: leagues.id }).from(leagues).where(eq(leagues.id, body.leagueId));
     if (!league) throw errors.leagueNotFound();
@@ -54,6 +57,8 @@ export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequ
         .values({
           name: body.name, description: body.description || null, leagueId: body.leagueId, visibility: body.visibility,
           color: body.color, inviteCode: generateInviteCode(), ownerId: viewer.userId,
+          scoringExact: points.exact, scoringGoalDifference: points.goalDifference, scoringWinner: points.winner,
+          scoringOpposite: points.opposite, knockoutBasis: scoring.knockoutBasis,
         })
         .onConflictDoNothing({ target: groups.inviteCode })
         .returning({ id: groups.id });
