@@ -122,10 +122,11 @@ export function longestStreaks(picks: readonly ScoredPick[]): Map<string, number
 /**
  * The six stat cards of a group.
  * @param rounds per-round totals of every member who has scored predictions.
- * @param picks every scored prediction of the group (for the hot streak).
+ * @param picks every scored prediction of the group, or each member's longest streak already computed
+ *   (userId → length, e.g. by SQL; must equal longestStreaks of the picks).
  * @returns one card per kind of STAT_CARDS, in that order.
  */
-export function statCards(rounds: readonly RoundTotals[], picks: readonly ScoredPick[]): StatCard[] {
+export function statCards(rounds: readonly RoundTotals[], picks: readonly ScoredPick[] | ReadonlyMap<string, number>): StatCard[] {
   const totals = sumTotals(rounds);
   const id = (row: { userId: string }) => row.userId;
   const count = (kind: StatCardKind, key: 'exact' | 'goalDifference' | 'winner' | 'opposite'): StatCard => {
@@ -143,7 +144,7 @@ export function statCards(rounds: readonly RoundTotals[], picks: readonly Scored
   }
   const topRound = leaders([...bestRound.values()], id, (round) => round.points);
 
-  const streaks = longestStreaks(picks);
+  const streaks = picks instanceof Map ? picks : longestStreaks(picks as readonly ScoredPick[]);
   const topStreak = leaders([...streaks.entries()], ([userId]) => userId, ([, streak]) => streak);
 
   return [

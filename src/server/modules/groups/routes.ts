@@ -1,6 +1,6 @@
 /**
  * Groups: POST /api/groups, POST /api/groups/join, GET /api/groups (mine), GET /api/groups/:groupId,
- * GET /api/groups/:groupId/ranking, GET and PUT /api/groups/:groupId/scoring. All need a signed-in
+ * GET /api/groups/:groupId/ranking, GET /api/groups/:groupId/stats, GET and PUT /api/groups/:groupId/scoring. All need a signed-in
  * member (see policy.ts); changing the scoring rules needs the owner or an admin.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,11 +9,13 @@ import {
   createGroupRequest, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingResponse,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
+import { groupStatsResponse } from '../../../contracts/stats';
 import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 import { requireMember } from './policy';
 import { groupRanking } from './ranking';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
+import { groupStats } from './stats';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 
 /** Registers the group routes (create, join, list mine, read, ranking); all need a signed-in member. */
@@ -75,6 +77,14 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       return { scoring: await updateScoringRules(db, viewer, request.params.groupId, request.body, new Date()) };
+    },
+  );
+  api.get(
+    '/groups/:groupId/stats',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: groupStatsResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return groupStats(db, viewer, request.params.groupId);
     },
   );
 }

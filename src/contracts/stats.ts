@@ -1,0 +1,30 @@
+/**
+ * GET /api/groups/:groupId/stats: the stat cards, the ranking and points per round (for the charts),
+ * matchday winners and the podium of a group (issue 6, "Stats and podium"). Members only.
+ */
+import { z } from 'zod';
+import { STAT_CARDS } from '../domain/stats';
+
+const member = z.object({ userId: z.string(), username: z.string() });
+
+export const groupStatsResponse = z.object({
+  /** False before any match of the group is scored ('No statistics available for this group yet...'). */
+  hasStatistics: z.boolean(),
+  /** True when every match of the league is finished, postponed or cancelled (the podium celebrates). */
+  leagueFinished: z.boolean(),
+  members: z.array(member),
+  rounds: z.array(z.object({ roundOrder: z.number().int(), roundName: z.string() })),
+  cards: z.array(z.object({
+    kind: z.enum(STAT_CARDS),
+    userIds: z.array(z.string()),
+    value: z.number().int(),
+    roundOrders: z.array(z.number().int()).optional(),
+  })),
+  /** Rank and cumulative points of every member after each round with scored predictions. */
+  standings: z.array(z.object({ userId: z.string(), roundOrder: z.number().int(), rank: z.number().int(), cumulativePoints: z.number().int() })),
+  matchdayWinners: z.array(z.object({ roundOrder: z.number().int(), userIds: z.array(z.string()), points: z.number().int() })),
+  /** Places gained since the ranking before the latest scored round (userId → +2, −1, 0). */
+  movement: z.record(z.string(), z.number().int()),
+  podium: z.array(z.object({ userId: z.string(), rank: z.number().int(), points: z.number().int() })),
+});
+export type GroupStatsResponse = z.infer<typeof groupStatsResponse>;

@@ -1,0 +1,79 @@
+/**
+ * A group's statistics: per-round totals and each member's longest scoring streak come from SQL (two
+ * set-based statements over the group's predictions, counting results still queued for folding as the
+ * ranking does); the cards, standings per round, movement, matchday winners and podium come from the
+ * pure functions of src/domain/stats.ts.
+ */
+import { sql } from 'drizzle-orm';
+import type { GroupStatsResponse } from '../../../contracts/stats';
+import { hasStatistics, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
+import { rowsOf, type Conn } from '../../db/client';
+import type { Viewer } from '../../auth/viewer';
+import { outcomeSql, pointsSql } from '../scoring/scoring-sql';
+import { requireMember } from './policy';
+
+/** The group's predictions with their effective outcome and points (queued results counted as if folded). */
+const effective = (groupId: string) => sql`
+  select p.user_id, m.round_order, m.round_name, m.kickoff, m.id as match_id,
+         case when q.match_id is not null and p.scored_version <> m.result_version then ${outcomeSql} else p.outcome end as outcome,
+         case when q.match_id is not null and p.scored_version <> m.result_version then ${pointsSql(outcomeSql)} else p.points end as points
+    from predictions p
+    join matches m on m.id = p.match_id
+    join groups g on g.id = p.group_id
+    left join scoring_queue q on q.match_id = m.id
+   where p.group_id = ${groupId}::uuid`;
+
+/**
+ * The statistics of a group the viewer belongs to.
+ * @throws AppError group_not_found, forbidden.
+ */
+export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Promise<GroupStatsResponse> {
+  const access = await requireMember(db, viewer, groupId);
+  const members = rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
+    select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
+     where gm.group_id = ${groupId}::uuid order by lower(pr.username)`));
+  const perRound = rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number }>(await db.execute(sql`
+    with e as (${effective(groupId)})
+    select user_id, round_order,
+           coalesce(sum(points), 0)::int as points,
+           (count(*) filter (where outcome = 'exact'))::int as exact,
+           (count(*) filter (where outcome = 'goal_difference'))::int as goal_difference,
+           (count(*) filter (where outcome = 'winner'))::int as winner,
+           (count(*) filter (where outcome = 'opposite'))::int as opposite
+      from e
+     where outcome is not null and outcome <> 'void'
+     group by user_id, round_order`));
+  // Longest run of consecutive scored predictions above 0 points (gaps and islands by kickoff).
+  const streakRows = rowsOf<{ user_id: string; streak: number }>(await db.execute(sql`
+    with e as (${effective(groupId)}),
+    scored as (
+      select user_id, points,
+             sum(case when points > 0 then 0 else 1 end) over (partition by user_id order by kickoff, match_id) as island
+        from e where outcome is not null and outcome <> 'void'
+    )
+    select user_id, coalesce(max(run), 0)::int as streak
+      from (select user_id, island, count(*) filter (where points > 0) as run from scored group by user_id, island) runs
+     group by user_id`));
+  const rounds = rowsOf<{ round_order: number; round_name: string }>(await db.execute(sql`
+    select round_order, min(round_name) as round_name from matches where league_id = ${access.leagueId}::uuid group by round_order order by round_order`));
+  const [league] = rowsOf<{ finished: boolean }>(await db.execute(sql`
+    select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${access.leagueId}::uuid`));
+
+  const totals: RoundTotals[] = perRound.map((row) => ({
+    userId: row.user_id, roundOrder: Number(row.round_order), points: Number(row.points), exact: Number(row.exact),
+    goalDifference: Number(row.goal_difference), winner: Number(row.winner), opposite: Number(row.opposite),
+  }));
+  const memberIds = members.map((m) => m.user_id);
+  const streaks = new Map(streakRows.map((row) => [row.user_id, Number(row.streak)]));
+  return {
+    hasStatistics: hasStatistics(totals),
+    leagueFinished: league?.finished === true,
+    members: members.map((m) => ({ userId: m.user_id, username: m.username })),
+    rounds: rounds.map((r) => ({ roundOrder: Number(r.round_order), roundName: r.round_name })),
+    cards: statCards(totals, streaks),
+    standings: standingsByRound(totals, memberIds),
+    matchdayWinners: matchdayWinners(totals),
+    movement: Object.fromEntries(movement(totals, memberIds)),
+    podium: podium(sumTotals(totals, memberIds)).map((row) => ({ userId: row.userId, rank: row.rank, points: row.points })),
+  };
+}
