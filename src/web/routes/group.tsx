@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
-import { useGroup, useRanking } from '../features/groups/api/groups';
+import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
 import { useGroupMatches } from '../features/predictions/api/predictions';
 import { useMe } from '../features/auth/api/me';
 import { MatchList } from '../features/predictions/components/match-list';
@@ -22,6 +22,7 @@ export function GroupRoute() {
   const matches = useGroupMatches(groupId);
   const ranking = useRanking(groupId);
   const me = useMe();
+  const myGroups = useMyGroups();
 
   if (group.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError) {
@@ -29,6 +30,7 @@ export function GroupRoute() {
     return <Alert>{t(`errors.${id}`)}</Alert>;
   }
   const g = group.data;
+  const otherGroupCount = (myGroups.data ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
 
   return (
     <div className="space-y-5">
@@ -58,7 +60,7 @@ export function GroupRoute() {
         <Tabs.Content value="matches" forceMount className="data-[state=inactive]:hidden">
           {matches.isPending ? <Spinner label={t('app.loading')} /> : null}
           {matches.isError ? <Alert>{t('errors.internal')}</Alert> : null}
-          {matches.data ? <MatchList groupId={groupId} data={matches.data} /> : null}
+          {matches.data ? <MatchList groupId={groupId} data={matches.data} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={me.data?.id} /> : null}
         </Tabs.Content>
         <Tabs.Content value="ranking">
           {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}

@@ -1,6 +1,9 @@
-/** A group's matches with my predictions, and saving a prediction. */
+/** A group's matches with my predictions, saving a round in one request, and others' predictions once closed. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { groupMatchesResponse, predictionResponse, type PredictionRequest } from '../../../../contracts/groups';
+import { groupMatchesResponse } from '../../../../contracts/groups';
+import {
+  matchPredictionsResponse, memberPredictionsResponse, savePredictionsResponse, type PredictionItem,
+} from '../../../../contracts/predictions';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Query options for a group's matches with my prediction on each, and the server's time. */
@@ -10,14 +13,34 @@ export const groupMatchesQuery = (groupId: string) =>
 /** A group's matches with my predictions. */
 export const useGroupMatches = (groupId: string) => useQuery(groupMatchesQuery(groupId));
 
-/** Saves several predictions at once; resolves with one settled result per prediction, so failures (prediction_closed) are reported per match. */
+/**
+ * Saves a round of predictions in one request (PUT /api/groups/:groupId/predictions); resolves with one
+ * result per item (saved, or rejected with prediction_closed / match_not_found) and the other groups
+ * written to when `applyToOtherGroups` is set.
+ */
 export function useSavePredictions(groupId: string) {
   const client = useQueryClient();
   return useMutation({
-    /** Saves several predictions at once; each result (or error) is reported per match. */
-    mutationFn: async (items: { matchId: string; body: PredictionRequest }[]) =>
-      Promise.allSettled(items.map(({ matchId, body }) =>
-        apiRequest(`/groups/${groupId}/predictions/${matchId}`, predictionResponse, { method: 'PUT', body }))),
-    onSettled: () => client.invalidateQueries({ queryKey: ['groups', groupId] }),
+    mutationFn: (body: { predictions: PredictionItem[]; applyToOtherGroups: boolean }) =>
+      apiRequest(`/groups/${groupId}/predictions`, savePredictionsResponse, { method: 'PUT', body }),
+    onSettled: (response) => {
+      void client.invalidateQueries({ queryKey: ['groups', groupId] });
+      for (const other of response?.otherGroupIds ?? []) void client.invalidateQueries({ queryKey: ['groups', other] });
+    },
   });
 }
+
+/** Everyone's predictions of one match once it has closed (before: only the count). */
+export const useMatchPredictions = (groupId: string, matchId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['groups', groupId, 'matches', matchId, 'predictions'],
+    queryFn: () => apiRequest(`/groups/${groupId}/matches/${matchId}/predictions`, matchPredictionsResponse),
+    enabled,
+  });
+
+/** A member's predictions of closed matches in a group. */
+export const useMemberPredictions = (groupId: string, userId: string) =>
+  useQuery({
+    queryKey: ['groups', groupId, 'members', userId, 'predictions'],
+    queryFn: () => apiRequest(`/groups/${groupId}/members/${encodeURIComponent(userId)}/predictions`, memberPredictionsResponse),
+  });

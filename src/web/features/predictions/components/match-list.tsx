@@ -1,18 +1,29 @@
 /**
- * A group's matches one round at a time, with score inputs for open matches and a save bar. Inputs
- * lock at the deadline by the server's clock (offset measured from the response's serverTime); the
- * server refuses late predictions anyway.
+ * A group's matches one round at a time, with score inputs for open matches and one Save for the round
+ * (a single request; each match saved or refused on its own). Inputs lock at the deadline by the
+ * server's clock (offset measured from the response's serverTime); the server refuses late predictions
+ * anyway. Typed but unsaved scores are never lost silently: leaving the page (reload or in-app link)
+ * asks first, and a match that closes with an unsaved score says so.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupMatch, GroupMatchesResponse } from '../../../../contracts/groups';
+import type { PredictionRejection } from '../../../../contracts/predictions';
 import { ApiError } from '../../../lib/api-client';
 import { formatKickoff, formatRelative } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { useSavePredictions } from '../api/predictions';
 import { roundLabel } from './round-label';
+import { RevealedPredictions } from './revealed-predictions';
+import { OutcomeBadge } from './outcome-badge';
 
 type Draft = { home: string; away: string };
+/** Why a match's prediction was not saved: a rejection from the server, or a failed request. */
+type SaveError = Pick<PredictionRejection, 'id' | 'started'> | { id: string; started?: undefined };
+
+/** localStorage key of the "also apply to my other groups" choice, per person. */
+const applyKey = (userId: string) => `palpite.applyToOtherGroups.${userId}`;
 
 /** The round to show first: the one with the next open match, else the latest one played. */
 function initialRound(matches: GroupMatch[]): number {
@@ -45,8 +56,15 @@ function useServerNow(serverTime: string, deadlines: readonly string[]): number 
   return now;
 }
 
-/** A group's matches one round at a time, with score inputs for open matches and a bar to save them. */
-export function MatchList({ groupId, data }: { groupId: string; data: GroupMatchesResponse }) {
+/**
+ * A group's matches one round at a time, with score inputs for open matches and a bar to save them.
+ * @param memberCount the group's members, for "3 of 5 predicted".
+ * @param otherGroupCount how many other active groups of the same league I am in (0 hides the option).
+ * @param myUserId remembers the "apply to my other groups" choice per person.
+ */
+export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myUserId }: {
+  groupId: string; data: GroupMatchesResponse; memberCount: number; otherGroupCount?: number; myUserId?: string;
+}) {
   const { t } = useTranslation();
   const deadlines = useMemo(() => data.matches.filter((m) => m.open).map((m) => m.deadline), [data.matches]);
   const now = useServerNow(data.serverTime, deadlines);
@@ -57,39 +75,59 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
   }, [data.matches]);
   const [round, setRound] = useState(() => initialRound(data.matches));
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, SaveError>>({});
+  const [applyToOthers, setApplyToOthers] = useState(() => (myUserId ? localStorage.getItem(applyKey(myUserId)) === 'true' : false));
+  const [otherGroupsSaved, setOtherGroupsSaved] = useState(0);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSavePredictions(groupId);
 
-  const unsaved = Object.keys(drafts).length > 0;
+  const isOpenAt = (m: GroupMatch, at: number) => m.open && at < Date.parse(m.deadline);
+  const pending = Object.entries(drafts).filter(([matchId, draft]) => {
+    const match = data.matches.find((m) => m.id === matchId);
+    if (!match || !isOpenAt(match, now) || draft.home === '' || draft.away === '') return false;
+    return String(match.myPrediction?.homeGoals ?? '') !== draft.home || String(match.myPrediction?.awayGoals ?? '') !== draft.away;
+  });
+  const unsaved = pending.length > 0;
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
+  // Leaving by an in-app link asks too (a tab switch inside the group page is not a navigation).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(t('matches.leaveUnsaved', { count: pending.length }))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, pending.length, t]);
 
   if (data.matches.length === 0) return <p className="py-8 text-center text-slate-600">{t('matches.none')}</p>;
 
-  const isOpen = (m: GroupMatch) => m.open && now < Date.parse(m.deadline);
+  const isOpen = (m: GroupMatch) => isOpenAt(m, now);
   const visible = data.matches.filter((m) => m.roundOrder === round);
   const roundIndex = rounds.findIndex(([order]) => order === round);
-  const dirty = Object.entries(drafts).filter(([matchId, draft]) => {
-    const match = data.matches.find((m) => m.id === matchId);
-    if (!match || !isOpen(match) || draft.home === '' || draft.away === '') return false;
-    return String(match.myPrediction?.homeGoals ?? '') !== draft.home || String(match.myPrediction?.awayGoals ?? '') !== draft.away;
-  });
+  const dirty = pending;
 
   const submit = async () => {
-    const items = dirty.map(([matchId, draft]) => ({ matchId, body: { homeGoals: Number(draft.home), awayGoals: Number(draft.away) } }));
-    const results = await save.mutateAsync(items);
-    const failures: Record<string, string> = {};
-    results.forEach((result, i) => {
-      if (result.status === 'rejected') failures[items[i]!.matchId] = result.reason instanceof ApiError ? result.reason.id : 'internal';
-    });
+    const items = dirty.map(([matchId, draft]) => ({ matchId, homeGoals: Number(draft.home), awayGoals: Number(draft.away) }));
+    const failures: Record<string, SaveError> = {};
+    try {
+      const response = await save.mutateAsync({ predictions: items, applyToOtherGroups: otherGroupCount > 0 && applyToOthers });
+      for (const result of response.results) if (result.status === 'rejected') failures[result.matchId] = result.error;
+      setOtherGroupsSaved(response.otherGroupIds.length);
+    } catch (error) {
+      for (const item of items) failures[item.matchId] = { id: error instanceof ApiError ? error.id : 'internal' };
+    }
     setErrors(failures);
-    setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id]) => failures[id])));
+    // Refused items keep their typed score (shown as "closed before it was saved" once closed).
+    setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id]) => failures[id] || !items.some((item) => item.matchId === id))));
     if (Object.keys(failures).length === 0) setSavedAt(Date.now());
+  };
+
+  const toggleApply = (checked: boolean) => {
+    setApplyToOthers(checked);
+    if (myUserId) localStorage.setItem(applyKey(myUserId), String(checked));
   };
 
   const setDraft = (match: GroupMatch, side: 'home' | 'away', value: string) => {
@@ -113,16 +151,27 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
 
       <ul className="space-y-3">
         {visible.map((match) => (
-          <MatchRow key={match.id} match={match} open={isOpen(match)} now={now} draft={drafts[match.id]} error={errors[match.id]} onChange={setDraft} />
+          <MatchRow key={match.id} groupId={groupId} match={match} open={isOpen(match)} now={now} draft={drafts[match.id]} error={errors[match.id]}
+            memberCount={memberCount} onChange={setDraft} />
         ))}
       </ul>
 
       {visible.some(isOpen) || dirty.length > 0 ? (
       <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur" style={{ paddingBottom: 'max(0.75rem, env(safe-area-inset-bottom))' }}>
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
-          <p className="text-sm text-slate-600" role="status">
-            {dirty.length > 0 ? t('matches.unsaved', { count: dirty.length }) : savedAt ? `✓ ${t('matches.saved')}` : ''}
-          </p>
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <div className="min-w-0 flex-1">
+            <p className="text-sm text-slate-600" role="status">
+              {dirty.length > 0 ? t('matches.unsaved', { count: dirty.length }) : savedAt ? `✓ ${t('matches.saved')}` : ''}
+              {savedAt && dirty.length === 0 && otherGroupsSaved > 0 ? ` ${t('matches.savedInOtherGroups', { count: otherGroupsSaved })}` : ''}
+            </p>
+            {otherGroupCount > 0 ? (
+              <label className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+                <input type="checkbox" checked={applyToOthers} onChange={(e) => toggleApply(e.target.checked)}
+                  className="h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600" />
+                {t('matches.applyToOtherGroups', { count: otherGroupCount })}
+              </label>
+            ) : null}
+          </div>
           <Button onClick={submit} disabled={dirty.length === 0 || save.isPending}>
             {save.isPending ? t('matches.saving') : t('matches.save')}
           </Button>
@@ -133,11 +182,15 @@ export function MatchList({ groupId, data }: { groupId: string; data: GroupMatch
   );
 }
 
-function MatchRow({ match, open, now, draft, error, onChange }: {
-  match: GroupMatch; open: boolean; now: number; draft: Draft | undefined; error: string | undefined;
-  onChange: (match: GroupMatch, side: 'home' | 'away', value: string) => void;
+function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChange }: {
+  groupId: string; match: GroupMatch; open: boolean; now: number; draft: Draft | undefined; error: SaveError | undefined;
+  memberCount: number; onChange: (match: GroupMatch, side: 'home' | 'away', value: string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const [showOthers, setShowOthers] = useState(false);
+  const started = match.status !== 'scheduled' || now >= Date.parse(match.kickoff);
+  const closedUnsaved = !open && draft !== undefined && draft.home !== '' && draft.away !== ''
+    && (String(match.myPrediction?.homeGoals ?? '') !== draft.home || String(match.myPrediction?.awayGoals ?? '') !== draft.away);
   const prediction = match.myPrediction;
   const value = (side: 'home' | 'away') => draft?.[side] ?? String((side === 'home' ? prediction?.homeGoals : prediction?.awayGoals) ?? '');
   const hasResult = match.homeGoals !== null && match.awayGoals !== null;
@@ -178,24 +231,30 @@ function MatchRow({ match, open, now, draft, error, onChange }: {
           {match.homePenalties !== null ? ` · ${t('matches.penalties', { home: match.homePenalties, away: match.awayPenalties })}` : ''}
         </p>
       ) : null}
-      {!open ? (
+      {open ? (
+        <p className="mt-2 text-center text-xs text-slate-500">{t('matches.predictedCount', { count: match.predictionCount, total: memberCount })}</p>
+      ) : (
         <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
-          {prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
+          {closedUnsaved
+            ? <span className="font-medium text-amber-700">{t('matches.closedUnsaved', { home: draft?.home, away: draft?.away })}</span>
+            : prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
           {prediction?.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
         </p>
+      )}
+      {error ? (
+        <p role="alert" className="mt-2 text-center text-sm text-red-600">
+          {error.id === 'prediction_closed' ? t(error.started ?? started ? 'matches.closedStarted' : 'matches.closedSoon') : t(`errors.${error.id}`)}
+        </p>
       ) : null}
-      {error ? <p role="alert" className="mt-2 text-center text-sm text-red-600">{t(`errors.${error}`)}</p> : null}
+      {!open && match.status !== 'postponed' && match.status !== 'cancelled' ? (
+        <div className="mt-3 text-center">
+          <button type="button" aria-expanded={showOthers} onClick={() => setShowOthers(!showOthers)}
+            className="text-sm font-medium text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+            {showOthers ? t('matches.hideOthers') : t('matches.showOthers')}
+          </button>
+          {showOthers ? <RevealedPredictions groupId={groupId} matchId={match.id} /> : null}
+        </div>
+      ) : null}
     </li>
-  );
-}
-
-function OutcomeBadge({ outcome, points }: { outcome: string; points: number | null }) {
-  const { t } = useTranslation();
-  const tone = outcome === 'exact' ? 'bg-emerald-600 text-white' : outcome === 'goal_difference' ? 'bg-emerald-100 text-emerald-800'
-    : outcome === 'winner' ? 'bg-sky-100 text-sky-800' : outcome === 'opposite' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-600';
-  return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
-      {t(`matches.outcome.${outcome}`)}{points !== null ? ` · ${points > 0 ? '+' : ''}${t('matches.points', { count: points })}` : ''}
-    </span>
   );
 }
