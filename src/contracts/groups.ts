@@ -81,7 +81,10 @@ export const rankingRow = z.object({
   goalDifference: z.number().int(),
   winner: z.number().int(),
   opposite: z.number().int(),
+  /** Scored predictions (misses included; voided ones not). */
   predictions: z.number().int(),
+  /** Places gained since the ranking before the latest finished round (+2 ▲, −1 ▼, 0 –). */
+  movement: z.number().int(),
 });
 export type RankingRow = z.infer<typeof rankingRow>;
 export const rankingResponse = z.object({ ranking: z.array(rankingRow) });

@@ -19,6 +19,10 @@ function RedirectGroup() {
   const { groupId } = useParams();
   return <Navigate to={paths.group(groupId ?? '')} replace />;
 }
+function RedirectStats() {
+  const { groupId } = useParams();
+  return <Navigate to={paths.groupStats(groupId ?? '')} replace />;
+}
 function RedirectKeepingQuery({ to }: { to: string }) {
   const location = useLocation();
   return <Navigate to={`${to}${location.search}`} replace />;
@@ -44,6 +48,9 @@ const router = createBrowserRouter([
       { path: paths.createGroup, lazy: async () => { const { CreateGroupRoute } = await import('../routes/create-group'); return { element: <RequireAuth><CreateGroupRoute /></RequireAuth> }; } },
       { path: paths.joinGroup(), lazy: async () => { const { JoinGroupRoute } = await import('../routes/join-group'); return { element: <RequireAuth><JoinGroupRoute /></RequireAuth> }; } },
       { path: '/group/:groupId', lazy: async () => { const { GroupRoute } = await import('../routes/group'); return { element: <RequireAuth><GroupRoute /></RequireAuth> }; } },
+      { path: '/group/:groupId/stats', lazy: async () => { const { GroupStatsRoute } = await import('../routes/group-stats'); return { element: <RequireAuth><GroupStatsRoute /></RequireAuth> }; } },
+      { path: '/group/:groupId/podium', element: <RedirectStats /> },
+      { path: '/groups/:groupId/members/:userId/predictions', lazy: async () => { const { MemberPredictionsRoute } = await import('../routes/member-predictions'); return { element: <RequireAuth><MemberPredictionsRoute /></RequireAuth> }; } },
       // Old names → new names (mails and shared links carry them).
       { path: '/sign-in', element: <RedirectKeepingQuery to={paths.login} /> },
       { path: '/signup', element: <RedirectKeepingQuery to={paths.register} /> },

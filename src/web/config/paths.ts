@@ -18,4 +18,8 @@ export const paths = {
   /** /join-group, with the invite code in ?code= when given. */
   joinGroup: (code?: string) => (code ? `/join-group?code=${encodeURIComponent(code)}` : '/join-group'),
   group: (groupId: string) => `/group/${groupId}`,
+  /** The group's stats, charts and podium (/group/{id}/podium redirects here). */
+  groupStats: (groupId: string) => `/group/${groupId}/stats`,
+  /** A member's predictions of closed matches in a group, by round. */
+  memberPredictions: (groupId: string, userId: string) => `/groups/${groupId}/members/${encodeURIComponent(userId)}/predictions`,
 } as const;

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_IDS } from '../../contracts/errors';
 import { localeFiles, mergeAreas, messages, type Messages } from './resources';
 
+/** A key without its i18next plural suffix ("points_one" → "points"; ordinal forms too), as languages have different plural forms. */
+const base = (key: string) => key.replace(/(_ordinal)?_(zero|one|two|few|many|other)$/, '');
+
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
@@ -17,9 +20,10 @@ describe('locales', () => {
     expect(Object.keys(localeFiles.es).sort()).toEqual(Object.keys(localeFiles.en).sort());
   });
 
-  it.each(['pt-BR', 'es'] as const)('%s has exactly the keys of en, file by file', (language) => {
+  it.each(['pt-BR', 'es'] as const)('%s has exactly the keys of en, file by file (plural forms aside)', (language) => {
     for (const [area, english] of Object.entries(localeFiles.en)) {
-      expect({ area, keys: keys(localeFiles[language][area]).sort() }).toEqual({ area, keys: keys(english).sort() });
+      const set = (tree: unknown) => [...new Set(keys(tree).map(base))].sort();
+      expect({ area, keys: set(localeFiles[language][area]) }).toEqual({ area, keys: set(english) });
     }
   });
 
@@ -31,6 +35,16 @@ describe('locales', () => {
     for (const locale of Object.values(messages)) {
       const flat = keys(locale).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locale));
       expect(flat.every((text) => typeof text === 'string' && text.trim().length > 0)).toBe(true);
+    }
+  });
+
+  it('has every plural key with its "other" form', () => {
+    for (const locale of Object.values(messages)) {
+      const all = keys(locale);
+      for (const key of all.filter((k) => base(k) !== k)) {
+        const stem = key.replace(/_(zero|one|two|few|many|other)$/, '');
+        expect(all, key).toContain(`${stem}_other`);
+      }
     }
   });
 

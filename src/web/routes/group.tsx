@@ -1,6 +1,6 @@
 /** A group: header with invite, then tabs for matches (predict) and ranking. */
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
@@ -45,6 +45,9 @@ export function GroupRoute() {
         </div>
       </header>
       {g.status !== 'active' ? <Alert tone="info">{t('groups.deactivated')}</Alert> : null}
+      <Link to={paths.groupStats(groupId)} className="inline-flex items-center gap-1 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-emerald-800 shadow-sm ring-1 ring-slate-200 hover:bg-emerald-50">
+        {t('stats.open')} →
+      </Link>
       <InvitePanel inviteCode={g.inviteCode} />
 
       <Tabs.Root defaultValue="matches">
@@ -64,7 +67,7 @@ export function GroupRoute() {
         </Tabs.Content>
         <Tabs.Content value="ranking">
           {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
-          {ranking.data ? <RankingTable rows={ranking.data} myUserId={me.data?.id} /> : null}
+          {ranking.data ? <RankingTable groupId={groupId} rows={ranking.data} myUserId={me.data?.id} /> : null}
         </Tabs.Content>
       </Tabs.Root>
     </div>

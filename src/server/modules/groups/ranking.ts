@@ -4,7 +4,9 @@
  * group's predictions make (computed on read for this group only, so a result counts at once however
  * many predictions it has). Ranked with RANK() over the keys of src/domain/ranking.ts (points, exact,
  * goal difference, winner, then fewer opposite results; equal members share a rank). Members without
- * predictions are listed with 0.
+ * predictions are listed with 0. Movement compares with the ranking before the latest finished round (its
+ * matches' points taken away; 0 for everyone while there is no earlier finished round), as
+ * src/domain/stats.ts `movement` does.
  */
 import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
@@ -26,6 +28,36 @@ export async function groupRanking(db: Conn, groupId: string): Promise<RankingRo
         ) x
        group by x.user_id
     ),
+    latest as (
+      select max(m.round_order) as round_order from matches m join groups g on g.league_id = m.league_id
+       where g.id = ${groupId}::uuid and m.status = 'finished'
+    ),
+    earlier as (
+      select exists (
+        select 1 from matches m join groups g on g.league_id = m.league_id
+         where g.id = ${groupId}::uuid and m.status = 'finished' and m.round_order < (select round_order from latest)
+      ) as has_earlier
+    ),
+    latest_round as (
+      -- What the latest finished round added, per member: its matches' predictions of this group only.
+      select x.user_id,
+             coalesce(sum(x.points), 0)::int as points,
+             (count(*) filter (where x.outcome = 'exact'))::int as exact,
+             (count(*) filter (where x.outcome = 'goal_difference'))::int as goal_difference,
+             (count(*) filter (where x.outcome = 'winner'))::int as winner,
+             (count(*) filter (where x.outcome = 'opposite'))::int as opposite
+        from (
+          select p.user_id,
+                 case when q.match_id is not null and p.scored_version <> m.result_version then ${outcomeSql} else p.outcome end as outcome,
+                 case when q.match_id is not null and p.scored_version <> m.result_version then ${pointsSql(outcomeSql)} else p.points end as points
+            from groups g
+            join matches m on m.league_id = g.league_id and m.round_order = (select round_order from latest)
+            join predictions p on p.match_id = m.id and p.group_id = g.id
+            left join scoring_queue q on q.match_id = m.id
+           where g.id = ${groupId}::uuid
+        ) x
+       group by x.user_id
+    ),
     totals as (
       select gm.user_id, pr.username,
              (coalesce(t.points, 0) + coalesce(d.points, 0))::int as points,
@@ -39,14 +71,22 @@ export async function groupRanking(db: Conn, groupId: string): Promise<RankingRo
         left join member_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
         left join pending d on d.user_id = gm.user_id
        where gm.group_id = ${groupId}::uuid
+    ),
+    ranked as (
+      select t.*,
+             rank() over (order by t.points desc, t.exact desc, t.goal_difference desc, t.winner desc, t.opposite asc)::int as rank,
+             rank() over (order by t.points - coalesce(l.points, 0) desc, t.exact - coalesce(l.exact, 0) desc,
+                                   t.goal_difference - coalesce(l.goal_difference, 0) desc, t.winner - coalesce(l.winner, 0) desc,
+                                   t.opposite - coalesce(l.opposite, 0) asc)::int as previous_rank
+        from totals t left join latest_round l on l.user_id = t.user_id
     )
-    select rank() over (order by points desc, exact desc, goal_difference desc, winner desc, opposite asc)::int as rank,
-           user_id, username, points, exact, goal_difference, winner, opposite, predictions
-      from totals
+    select rank, user_id, username, points, exact, goal_difference, winner, opposite, predictions,
+           case when (select has_earlier from earlier) then previous_rank - rank else 0 end as movement
+      from ranked
      order by rank, lower(username)`);
   return rowsOf<{
     rank: number; user_id: string; username: string; points: number; exact: number;
-    goal_difference: number; winner: number; opposite: number; predictions: number;
+    goal_difference: number; winner: number; opposite: number; predictions: number; movement: number;
   }>(result).map((row) => ({
     rank: Number(row.rank),
     userId: row.user_id,
@@ -57,5 +97,6 @@ export async function groupRanking(db: Conn, groupId: string): Promise<RankingRo
     winner: Number(row.winner),
     opposite: Number(row.opposite),
     predictions: Number(row.predictions),
+    movement: Number(row.movement),
   }));
 }

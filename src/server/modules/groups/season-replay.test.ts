@@ -144,6 +144,7 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
       const stats = await get(`/api/groups/${groupId}/stats`);
       const movement = Object.fromEntries(memberIds.map((id) => [id, r === 0 ? 0 : previousRanks.get(id)! - expectedRanks.get(id)!]));
       expect(stats.movement, `movement after ${round}`).toEqual(movement);
+      expect(Object.fromEntries(ranking.map((row) => [row.userId, (row as unknown as { movement: number }).movement])), `ranking movement after ${round}`).toEqual(movement);
       const winners = leaders(roundPoints);
       const roundOrder = stats.rounds.find((x: { roundName: string }) => x.roundName === round).roundOrder as number;
       expect(stats.matchdayWinners.find((w: { roundOrder: number }) => w.roundOrder === roundOrder) ?? { roundOrder, userIds: [], points: 0 }, `winners of ${round}`)

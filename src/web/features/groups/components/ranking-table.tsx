@@ -1,44 +1,62 @@
-/** The group's ranking: rank, player, points and outcome counts; the viewer's row highlighted. */
+/**
+ * The group's ranking: rank (SVG medals for the top three), movement since the round before, player
+ * (a link to their past predictions), points and the counts of 10, 5, 3 and −2 point outcomes; the
+ * viewer's row highlighted. The counts stay visible at 390 px.
+ */
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RankingRow } from '../../../../contracts/groups';
+import { Medal } from '../../../components/ui/medal';
+import { paths } from '../../../config/paths';
 
-/** The ranking rows as a table, the viewer's row (`myUserId`) highlighted; outcome counts collapse under the name on phones. */
-export function RankingTable({ rows, myUserId }: { rows: RankingRow[]; myUserId: string | undefined }) {
+function Movement({ value }: { value: number }) {
   const { t } = useTranslation();
-  const medal = (rank: number) => (rank === 1 ? '🥇' : rank === 2 ? '🥈' : rank === 3 ? '🥉' : null);
+  if (value > 0) return <span className="text-xs font-semibold text-emerald-700" aria-label={t('ranking.up', { count: value })}>▲{value}</span>;
+  if (value < 0) return <span className="text-xs font-semibold text-red-600" aria-label={t('ranking.down', { count: -value })}>▼{-value}</span>;
+  return <span className="text-xs text-slate-400" aria-label={t('ranking.same')}>–</span>;
+}
+
+/** The ranking rows as a table, the viewer's row (`myUserId`) highlighted. */
+export function RankingTable({ groupId, rows, myUserId }: { groupId: string; rows: RankingRow[]; myUserId: string | undefined }) {
+  const { t } = useTranslation();
+  const count = 'w-9 px-1 py-3 text-right tabular-nums text-slate-700';
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full text-sm">
+      <table className="w-full table-fixed text-sm">
         <caption className="sr-only">{t('groups.tabs.ranking')}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="w-10 px-3 py-2 text-left">{t('ranking.rank')}</th>
-            <th scope="col" className="px-3 py-2 text-left">{t('ranking.player')}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t('ranking.points')}</th>
-            <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">{t('ranking.exact')}</th>
-            <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">{t('ranking.goalDifference')}</th>
-            <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">{t('ranking.winner')}</th>
-            <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">{t('ranking.opposite')}</th>
+            <th scope="col" className="w-14 px-2 py-2 text-left">{t('ranking.rank')}</th>
+            <th scope="col" className="px-2 py-2 text-left">{t('ranking.player')}</th>
+            <th scope="col" className="w-12 px-2 py-2 text-right">{t('ranking.pointsShort')}</th>
+            <th scope="col" className="w-9 px-1 py-2 text-right"><abbr title={t('ranking.exact')}>10</abbr></th>
+            <th scope="col" className="w-9 px-1 py-2 text-right"><abbr title={t('ranking.goalDifference')}>5</abbr></th>
+            <th scope="col" className="w-9 px-1 py-2 text-right"><abbr title={t('ranking.winner')}>3</abbr></th>
+            <th scope="col" className="w-10 px-1 pr-2 py-2 text-right"><abbr title={t('ranking.opposite')}>−2</abbr></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => {
             const mine = row.userId === myUserId;
             return (
-              <tr key={row.userId} className={mine ? 'bg-emerald-50' : undefined}>
-                <td className="px-3 py-3 font-semibold tabular-nums text-slate-700">{medal(row.rank) ?? row.rank}</td>
-                <td className="px-3 py-3">
-                  <span className="font-medium text-slate-900">{row.username}</span>
-                  {mine ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t('ranking.you')}</span> : null}
-                  <span className="block text-xs text-slate-500 sm:hidden">
-                    {row.exact} · {row.goalDifference} · {row.winner} · {row.opposite}
+              <tr key={row.userId} className={mine ? 'bg-emerald-50' : undefined} aria-current={mine ? 'true' : undefined}>
+                <td className="px-2 py-3">
+                  <span className="flex items-center gap-1 font-semibold tabular-nums text-slate-700">
+                    {row.rank <= 3 ? <Medal rank={row.rank} label={t('ranking.place', { count: row.rank })} /> : <span>{row.rank}</span>}
+                    <Movement value={row.movement} />
                   </span>
                 </td>
-                <td className="px-3 py-3 text-right text-base font-bold tabular-nums text-slate-900">{row.points}</td>
-                <td className="hidden px-2 py-3 text-right tabular-nums sm:table-cell">{row.exact}</td>
-                <td className="hidden px-2 py-3 text-right tabular-nums sm:table-cell">{row.goalDifference}</td>
-                <td className="hidden px-2 py-3 text-right tabular-nums sm:table-cell">{row.winner}</td>
-                <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{row.opposite}</td>
+                <td className="px-2 py-3">
+                  <Link to={paths.memberPredictions(groupId, row.userId)} className="block truncate font-medium text-slate-900 underline-offset-2 hover:underline">
+                    {row.username}
+                  </Link>
+                  {mine ? <span className="text-xs text-emerald-800">{t('ranking.you')}</span> : null}
+                </td>
+                <td className="px-2 py-3 text-right text-base font-bold tabular-nums text-slate-900">{row.points}</td>
+                <td className={count}>{row.exact}</td>
+                <td className={count}>{row.goalDifference}</td>
+                <td className={count}>{row.winner}</td>
+                <td className={`${count} pr-2`}>{row.opposite}</td>
               </tr>
             );
           })}

@@ -1,0 +1,131 @@
+/**
+ * The game in a real browser (Chromium): predict by keyboard and save a round, watch a match close live,
+ * see others' picks after the close, open a member's past predictions from the ranking, and the stats
+ * page with its charts in three languages. SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
+ */
+import { mkdirSync } from 'node:fs';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matches } from '../../src/server/db/schema';
+import { setMatchResult } from '../../src/server/modules/admin/service';
+import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+
+const withChromium = hasChromium();
+const SHOTS = process.env.SCREENSHOTS === '1';
+
+describe.runIf(withChromium)('browser: the game', () => {
+  let server: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startApp(), launchChromium()]);
+    if (SHOTS) mkdirSync('screenshots', { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  /** A confirmed, signed-in account made through the API (the account screens have their own tests). */
+  async function apiUser(username: string): Promise<{ cookie: string; context: BrowserContext; page: Page }> {
+    const email = `${username}@example.com`;
+    const password = 'correct horse battery';
+    const signUp = await server.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, username, name: username } });
+    expect(signUp.statusCode).toBe(200);
+    const link = new URL(linkFromOutbox(server.dataDir, email));
+    await server.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    const setCookie = signIn.headers['set-cookie'];
+    const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    await context.addCookies(cookies.map((c) => {
+      const [name, ...rest] = c.split('=');
+      return { name: name!, value: rest.join('='), url: server.url };
+    }));
+    return { cookie: cookies.join('; '), context, page: await context.newPage() };
+  }
+  const api = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
+
+  it('predicts by keyboard, closes live, reveals picks, opens a member and shows stats', async () => {
+    const ana = await apiUser('ana');
+    const bruno = await apiUser('bruno');
+    const leagueId = (await api(ana.cookie, 'GET', '/api/leagues')).leagues[0].id;
+    const group = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Keyboard pool', leagueId })).group;
+    await api(bruno.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+
+    // The first open match of the league, moved two hours away so the test never races its real deadline.
+    const [first] = await server.database.db.select().from(matches)
+      .where(and(eq(matches.status, 'scheduled'), gt(matches.kickoff, new Date(Date.now() + 16 * 60_000)))).orderBy(matches.kickoff).limit(1);
+    await server.database.db.update(matches).set({ kickoff: new Date(Date.now() + 2 * 3_600_000) }).where(eq(matches.id, first!.id));
+    const listed = (await api(ana.cookie, 'GET', `/api/groups/${group.id}/matches`)).matches as { id: string; homeTeam: { name: string }; awayTeam: { name: string } }[];
+    const target = listed.find((m) => m.id === first!.id)!;
+    const label = `${target.homeTeam.name} – ${target.awayTeam.name}`;
+
+    // Keyboard: type 2, Tab, type 1, then save the round.
+    const page = ana.page;
+    await page.goto(`${server.url}/group/${group.id}`);
+    const card = page.getByRole('listitem', { name: label });
+    await card.getByLabel(`${target.homeTeam.name} goals`).focus();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1');
+    await expect(card.getByLabel(`${target.awayTeam.name} goals`).inputValue()).resolves.toBe('1');
+    await page.getByRole('button', { name: 'Save predictions' }).click();
+    await page.getByText('✓ Saved').waitFor();
+    await api(bruno.cookie, 'PUT', `/api/groups/${group.id}/predictions`, { predictions: [{ matchId: target.id, homeGoals: 0, awayGoals: 1 }] });
+    await page.reload();
+    await card.getByText('2 of 2 members predicted').waitFor();
+    await shoot(page, 'game-01-predicted');
+
+    // The match closes while the page is open: its inputs lock by themselves.
+    await server.database.db.update(matches).set({ kickoff: new Date(Date.now() + 15 * 60_000 + 5_000) }).where(eq(matches.id, target.id));
+    await page.reload();
+    await expect(card.getByLabel(`${target.homeTeam.name} goals`).isEnabled()).resolves.toBe(true);
+    await card.getByText('Predictions closed').waitFor({ timeout: 15_000 });
+    await expect(card.locator('input').count()).resolves.toBe(0);
+
+    // After the close everyone's picks are shown.
+    await card.getByRole('button', { name: "See everyone's predictions" }).click();
+    const picks = card.getByRole('list', { name: "Members' predictions" });
+    await picks.getByText('bruno').waitFor();
+    await expect(picks.textContent()).resolves.toMatch(/ana\s*2–1.*bruno\s*0–1/s);
+    await shoot(page, 'game-02-revealed');
+
+    // The result: the ranking links to each member's past predictions.
+    await setMatchResult(server.database.db, target.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Ranking' }).click();
+    await page.getByRole('link', { name: 'bruno' }).click();
+    await page.getByRole('heading', { name: 'Predictions of bruno' }).waitFor();
+    const past = page.getByRole('listitem', { name: label });
+    await past.getByText('Predicted 0–1').waitFor();
+    await past.getByText(/Opposite result/).waitFor();
+    await shoot(page, 'game-03-member');
+
+    // Stats and charts, in the three languages.
+    await page.goto(`${server.url}/group/${group.id}/stats`);
+    await page.getByRole('heading', { name: 'Stats', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Sharpshooter' }).waitFor();
+    await page.locator('.recharts-surface').nth(1).waitFor();
+    await shoot(page, 'game-04-stats');
+    for (const [language, title] of [['pt-BR', 'Estatísticas'], ['es', 'Estadísticas']] as const) {
+      await page.evaluate((lng) => { localStorage.setItem('userLanguage', lng); localStorage.setItem('palpite.language', lng); }, language);
+      await page.reload();
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+      await page.locator('.recharts-surface').nth(1).waitFor();
+      await shoot(page, `game-05-stats-${language}`);
+    }
+    await ana.context.close();
+    await bruno.context.close();
+  });
+});
