@@ -80,6 +80,11 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('1');
     await expect(card.getByLabel(`${target.awayTeam.name} goals`).inputValue()).resolves.toBe('1');
+    // The arrow keys and the steppers change a score by one goal.
+    await page.keyboard.press('ArrowUp');
+    await expect(card.getByLabel(`${target.awayTeam.name} goals`).inputValue()).resolves.toBe('2');
+    await card.getByRole('button', { name: `One goal fewer for ${target.awayTeam.name}` }).click();
+    await expect(card.getByLabel(`${target.awayTeam.name} goals`).inputValue()).resolves.toBe('1');
     await page.getByRole('button', { name: 'Save predictions' }).click();
     await page.getByText('✓ Saved').waitFor();
     await api(bruno.cookie, 'PUT', `/api/groups/${group.id}/predictions`, { predictions: [{ matchId: target.id, homeGoals: 0, awayGoals: 1 }] });

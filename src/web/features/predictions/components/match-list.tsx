@@ -149,7 +149,7 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
         <Button variant="secondary" className="px-3" aria-label={t('matches.nextRound')} disabled={roundIndex >= rounds.length - 1} onClick={() => setRound(rounds[roundIndex + 1]![0])}>›</Button>
       </nav>
 
-      <ul className="space-y-3">
+      <ul className="space-y-3 pb-28">
         {visible.map((match) => (
           <MatchRow key={match.id} groupId={groupId} match={match} open={isOpen(match)} now={now} draft={drafts[match.id]} error={errors[match.id]}
             memberCount={memberCount} onChange={setDraft} />
@@ -197,13 +197,37 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
   const statusText = open
     ? t('matches.closesIn', { when: formatRelative(match.deadline, now, i18n.language) })
     : match.status === 'scheduled' ? t('matches.closed') : t(`matches.status.${match.status}`);
+  const step = (side: 'home' | 'away', by: 1 | -1) => {
+    const current = Number.parseInt(value(side), 10);
+    const next = Number.isNaN(current) ? (by > 0 ? 1 : 0) : Math.min(99, Math.max(0, current + by));
+    onChange(match, side, String(next));
+  };
+  // A stepper above and below each input (tap targets on a phone, skipped by Tab so "2, Tab, 1" works);
+  // on the input itself the arrow keys step too.
+  const stepButton = (side: 'home' | 'away', team: string, by: 1 | -1) => (
+    <button type="button" tabIndex={-1} onClick={() => step(side, by)}
+      aria-label={t(by > 0 ? 'matches.more' : 'matches.fewer', { team })}
+      className="flex h-7 w-12 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200">
+      <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden><path d={by > 0 ? 'M3 9l4-4 4 4' : 'M3 5l4 4 4-4'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+    </button>
+  );
   const goalInput = (side: 'home' | 'away', team: string) => (
-    <input
-      type="text" inputMode="numeric" pattern="[0-9]*" maxLength={2} autoComplete="off"
-      aria-label={t(side === 'home' ? 'matches.homeGoals' : 'matches.awayGoals', { team })}
-      value={value(side)} disabled={!open} onChange={(e) => onChange(match, side, e.target.value)}
-      className="h-12 w-12 rounded-lg border-0 bg-white text-center text-xl font-bold tabular-nums text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-emerald-600 disabled:bg-slate-100 disabled:text-slate-500"
-    />
+    <span className="flex flex-col items-center">
+      {stepButton(side, team, 1)}
+      <input
+        type="text" inputMode="numeric" pattern="[0-9]*" maxLength={2} autoComplete="off"
+        aria-label={t(side === 'home' ? 'matches.homeGoals' : 'matches.awayGoals', { team })}
+        value={value(side)} disabled={!open} onChange={(e) => onChange(match, side, e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            step(side, e.key === 'ArrowUp' ? 1 : -1);
+          }
+        }}
+        className="h-12 w-12 rounded-lg border-0 bg-white text-center text-xl font-bold tabular-nums text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-emerald-600 disabled:bg-slate-100 disabled:text-slate-500"
+      />
+      {stepButton(side, team, -1)}
+    </span>
   );
 
   return (
