@@ -71,9 +71,21 @@ describe.runIf(withChromium)('browser: the game', () => {
     const target = listed.find((m) => m.id === first!.id)!;
     const label = `${target.homeTeam.name} – ${target.awayTeam.name}`;
 
-    // Keyboard: type 2, Tab, type 1, then save the round.
+    // The owner picks the group's scoring before anything closes; the tab is in the address.
     const page = ana.page;
-    await page.goto(`${server.url}/group/${group.id}`);
+    await page.goto(`${server.url}/group/${group.id}/predictions`);
+    await page.getByRole('tab', { name: 'Rules' }).click();
+    await page.waitForURL(/\?tab=rules/);
+    await page.getByRole('button', { name: 'Change the rules' }).click();
+    await page.getByLabel('Kicktipp 4/3/2').check();
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await page.getByText('Kicktipp 4/3/2').waitFor();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Rules' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await shoot(page, 'game-00-rules');
+    await page.getByRole('tab', { name: 'Matches' }).click();
+
+    // Keyboard: type 2, Tab, type 1, then save the round.
     const card = page.getByRole('listitem', { name: label });
     await card.getByLabel(`${target.homeTeam.name} goals`).focus();
     await page.keyboard.type('2');

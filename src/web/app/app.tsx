@@ -23,6 +23,10 @@ function RedirectStats() {
   const { groupId } = useParams();
   return <Navigate to={paths.groupStats(groupId ?? '')} replace />;
 }
+function RedirectPredictions() {
+  const { groupId } = useParams();
+  return <Navigate to={`${paths.group(groupId ?? '')}?tab=matches`} replace />;
+}
 function RedirectKeepingQuery({ to }: { to: string }) {
   const location = useLocation();
   return <Navigate to={`${to}${location.search}`} replace />;
@@ -50,6 +54,7 @@ const router = createBrowserRouter([
       { path: '/group/:groupId', lazy: async () => { const { GroupRoute } = await import('../routes/group'); return { element: <RequireAuth><GroupRoute /></RequireAuth> }; } },
       { path: '/group/:groupId/stats', lazy: async () => { const { GroupStatsRoute } = await import('../routes/group-stats'); return { element: <RequireAuth><GroupStatsRoute /></RequireAuth> }; } },
       { path: '/group/:groupId/podium', element: <RedirectStats /> },
+      { path: '/group/:groupId/predictions', element: <RedirectPredictions /> },
       { path: '/groups/:groupId/members/:userId/predictions', lazy: async () => { const { MemberPredictionsRoute } = await import('../routes/member-predictions'); return { element: <RequireAuth><MemberPredictionsRoute /></RequireAuth> }; } },
       // Old names → new names (mails and shared links carry them).
       { path: '/sign-in', element: <RedirectKeepingQuery to={paths.login} /> },

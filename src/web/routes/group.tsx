@@ -1,6 +1,6 @@
 /** A group: header with invite, then tabs for matches (predict) and ranking. */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
@@ -8,16 +8,30 @@ import { useGroupMatches } from '../features/predictions/api/predictions';
 import { useMe } from '../features/auth/api/me';
 import { MatchList } from '../features/predictions/components/match-list';
 import { RankingTable } from '../features/groups/components/ranking-table';
+import { RulesPanel } from '../features/groups/components/rules-panel';
 import { groupColor } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
-/** Page /groups/:groupId: the group header, invite panel, and the Matches and Ranking tabs. */
+const TABS = ['matches', 'ranking', 'rules'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Page /group/:groupId: the group header, invite panel, and the tabs, the current one in the address
+ * (?tab=matches|ranking|rules) so it can be linked and survives a reload.
+ */
 export function GroupRoute() {
   const { t } = useTranslation();
   const { groupId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'matches';
+  const selectTab = (next: string) => {
+    const params = new URLSearchParams(search);
+    params.set('tab', next);
+    setSearch(params, { replace: true });
+  };
   const group = useGroup(groupId);
   const matches = useGroupMatches(groupId);
   const ranking = useRanking(groupId);
@@ -50,9 +64,9 @@ export function GroupRoute() {
       </Link>
       <InvitePanel inviteCode={g.inviteCode} />
 
-      <Tabs.Root defaultValue="matches">
-        <Tabs.List className="mb-4 grid grid-cols-2 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
-          {(['matches', 'ranking'] as const).map((tab) => (
+      <Tabs.Root value={tab} onValueChange={selectTab}>
+        <Tabs.List className="mb-4 grid grid-cols-3 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
+          {TABS.map((tab) => (
             <Tabs.Trigger key={tab} value={tab}
               className="rounded-lg py-2 text-sm font-semibold text-slate-600 outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
               {t(`groups.tabs.${tab}`)}
@@ -68,6 +82,9 @@ export function GroupRoute() {
         <Tabs.Content value="ranking">
           {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
           {ranking.data ? <RankingTable groupId={groupId} rows={ranking.data} myUserId={me.data?.id} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="rules">
+          <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

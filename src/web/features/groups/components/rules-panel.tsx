@@ -1,0 +1,109 @@
+/**
+ * The Rules tab: the group's own scoring (points per outcome with an example each, the knockout basis,
+ * the 15-minute close), and for the owner and admins a form to change it while it may still change.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScoringRules } from '../../../../contracts/scoring-rules';
+import { SCORING_CHOICES } from '../../../../contracts/scoring-rules';
+import { SCORING_PRESETS } from '../../../../domain/scoring';
+import { ApiError } from '../../../lib/api-client';
+import { Alert, Spinner } from '../../../components/ui/card';
+import { Button } from '../../../components/ui/button';
+import { useScoringRules, useUpdateScoringRules } from '../api/scoring-rules';
+
+const OUTCOMES = ['exact', 'goalDifference', 'winner', 'opposite'] as const;
+
+/** The rules of a group; `canEdit` for its owner and admins. */
+export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const rules = useScoringRules(groupId);
+  const [editing, setEditing] = useState(false);
+  if (rules.isPending) return <Spinner label={t('app.loading')} />;
+  if (rules.isError) return <Alert>{t('errors.internal')}</Alert>;
+  const r = rules.data;
+  return (
+    <div className="space-y-4">
+      <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <h2 className="text-lg font-semibold text-slate-900">{t('rules.title')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t(`rules.presets.${r.preset}`)}</p>
+        <dl className="mt-3 divide-y divide-slate-100 text-sm">
+          {OUTCOMES.map((outcome) => (
+            <div key={outcome} className="flex items-start justify-between gap-3 py-2">
+              <dt>
+                <span className="font-medium text-slate-900">{t(`rules.outcomes.${outcome}`)}</span>
+                <span className="block text-xs text-slate-500">{t(`rules.examples.${outcome}`)}</span>
+              </dt>
+              <dd className="shrink-0 text-base font-bold tabular-nums text-slate-900">{r[outcome] > 0 ? `+${r[outcome]}` : r[outcome]}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">{t(`rules.basis.${r.knockoutBasis}`)}</p>
+        <p className="mt-2 text-sm text-slate-700">{t('rules.close')}</p>
+        <p className="mt-2 text-sm text-slate-700">{t('rules.hidden')}</p>
+      </section>
+      {canEdit ? (
+        r.editable ? (
+          editing ? <RulesForm groupId={groupId} rules={r} onDone={() => setEditing(false)} /> : <Button variant="secondary" onClick={() => setEditing(true)}>{t('rules.change')}</Button>
+        ) : <p className="text-sm text-slate-500">{t('rules.locked')}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function RulesForm({ groupId, rules, onDone }: { groupId: string; rules: ScoringRules; onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateScoringRules(groupId);
+  const [preset, setPreset] = useState<(typeof SCORING_CHOICES)[number]>(rules.preset);
+  const [points, setPoints] = useState({ exact: rules.exact, goalDifference: rules.goalDifference, winner: rules.winner, opposite: rules.opposite });
+  const [basis, setBasis] = useState(rules.knockoutBasis);
+  const [error, setError] = useState<string | null>(null);
+  const shown = preset === 'custom' ? points : SCORING_PRESETS[preset];
+  const submit = async () => {
+    setError(null);
+    try {
+      await update.mutateAsync({ preset, points: preset === 'custom' ? points : undefined, knockoutBasis: basis });
+      onDone();
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.id === 'validation_failed' ? t('rules.invalid') : t(`errors.${e.id}`)) : t('errors.internal'));
+    }
+  };
+  return (
+    <form className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">{t('rules.preset')}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {SCORING_CHOICES.map((choice) => (
+            <label key={choice} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-emerald-600">
+              <input type="radio" name="preset" value={choice} checked={preset === choice} onChange={() => setPreset(choice)} />
+              {t(`rules.presets.${choice}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {OUTCOMES.map((outcome) => (
+          <label key={outcome} className="text-sm text-slate-700">
+            {t(`rules.outcomes.${outcome}`)}
+            <input type="number" min={-10} max={100} step={1} disabled={preset !== 'custom'} value={shown[outcome]}
+              onChange={(e) => setPoints({ ...points, [outcome]: Number(e.target.value) })}
+              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 text-base ring-1 ring-inset ring-slate-300 disabled:bg-slate-100" />
+          </label>
+        ))}
+      </div>
+      <label className="block text-sm text-slate-700">
+        {t('rules.basisLabel')}
+        <select value={basis} onChange={(e) => setBasis(e.target.value as typeof basis)}
+          className="mt-1 block w-full rounded-lg border-0 px-3 py-2.5 text-base ring-1 ring-inset ring-slate-300">
+          <option value="full_time">{t('rules.basisOptions.full_time')}</option>
+          <option value="extra_time">{t('rules.basisOptions.extra_time')}</option>
+        </select>
+      </label>
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={update.isPending}>{t('rules.save')}</Button>
+        <Button variant="ghost" onClick={onDone}>{t('rules.cancel')}</Button>
+      </div>
+    </form>
+  );
+}
