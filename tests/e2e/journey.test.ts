@@ -119,7 +119,7 @@ describe.runIf(withChromium)('browser journey', () => {
     await bruno.getByText('✓ Saved').waitFor();
 
     // The result arrives (as an import or an admin would set it) and is scored at once.
-    const groupMatches = await server.app.inject({ method: 'GET', url: `/api/groups/${ana.url().split('/').pop()}/matches`, headers: { cookie: (await ana.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } });
+    const groupMatches = await server.app.inject({ method: 'GET', url: `/api/groups/${new URL(ana.url()).pathname.split('/').pop()}/matches`, headers: { cookie: (await ana.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } });
     const played = groupMatches.json().matches.find((m: { homeTeam: { name: string }; awayTeam: { name: string } }) => m.homeTeam.name === home && m.awayTeam.name === away);
     const matchId = played.id;
     await setMatchResult(server.database.db, matchId, { status: 'finished', homeGoals: 2, awayGoals: 1 });

@@ -211,6 +211,22 @@ export const memberTotals = pgTable('member_totals', {
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
+/**
+ * The same totals per round (matches.round_order), folded in the same statements: a ranking's movement
+ * and a group's statistics read them instead of the predictions.
+ */
+export const memberRoundTotals = pgTable('member_round_totals', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  roundOrder: integer('round_order').notNull(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull().default(0),
+  exact: integer('exact').notNull().default(0),
+  goalDifference: integer('goal_difference').notNull().default(0),
+  winner: integer('winner').notNull().default(0),
+  opposite: integer('opposite').notNull().default(0),
+  scored: integer('scored').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder, t.userId] })]);
+
 /** Matches whose predictions still have to be folded into member_totals (background job, in batches). */
 export const scoringQueue = pgTable('scoring_queue', {
   matchId: uuid('match_id').primaryKey().references(() => matches.id, { onDelete: 'cascade' }),

@@ -7,7 +7,7 @@ import { createUser } from '../../../tests/helpers/users';
 import type { Db } from '../db/client';
 import { matches, predictions, scoringQueue } from '../db/schema';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
-import { totalsMismatches } from '../modules/scoring/consistency';
+import { roundTotalsMismatches, totalsMismatches } from '../modules/scoring/consistency';
 import { scoreMatches } from '../modules/scoring/score-matches';
 import { startScoringFolder } from './scoring-folder';
 
@@ -40,6 +40,7 @@ describe(`scoring folder job (${TEST_DB_KIND})`, () => {
     const [scored] = await t.database.db.select().from(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.matchId, match!.id)));
     expect(scored).toMatchObject({ points: 10, outcome: 'exact' });
     expect(await totalsMismatches(t.database.db, groupId)).toEqual([]);
+    expect(await roundTotalsMismatches(t.database.db, groupId)).toEqual([]);
   });
 
   it('logs a failing run and carries on', async () => {

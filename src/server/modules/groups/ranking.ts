@@ -13,50 +13,43 @@ import type { RankingRow } from '../../../contracts/groups';
 import { rowsOf, type Conn } from '../../db/client';
 import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
 
-/** The ranking of a group, best first; ties ordered by username. `predictions` counts scored predictions. */
-export async function groupRanking(db: Conn, groupId: string): Promise<RankingRow[]> {
-  const result = await db.execute(sql`
-    with pending as (
-      select x.user_id, ${totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, sql`x.old_points`)}
-        from (
-          select p.user_id, p.outcome as old_outcome, p.points as old_points, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
-            from scoring_queue q
-            join matches m on m.id = q.match_id
-            join predictions p on p.match_id = q.match_id and p.group_id = ${groupId}::uuid
-            join groups g on g.id = p.group_id
-           where p.scored_version <> m.result_version
-        ) x
-       group by x.user_id
+/** The ranking statement of a group (exported for EXPLAIN in benchmarks). */
+export function rankingQuery(groupId: string) {
+  const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, sql`x.old_points`);
+  return sql`
+    with pending_rows as (
+      -- This group's predictions of matches whose new result is not folded yet.
+      select p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
+        from scoring_queue q
+        join matches m on m.id = q.match_id
+        join predictions p on p.match_id = q.match_id and p.group_id = ${groupId}::uuid
+        join groups g on g.id = p.group_id
+       where p.scored_version <> m.result_version
     ),
+    pending as (select x.user_id, ${delta} from pending_rows x group by x.user_id),
     latest as (
-      select max(m.round_order) as round_order from matches m join groups g on g.league_id = m.league_id
-       where g.id = ${groupId}::uuid and m.status = 'finished'
+      select max(m.round_order) as round_order from matches m
+       where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'finished'
     ),
     earlier as (
       select exists (
-        select 1 from matches m join groups g on g.league_id = m.league_id
-         where g.id = ${groupId}::uuid and m.status = 'finished' and m.round_order < (select round_order from latest)
+        select 1 from matches m
+         where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'finished'
+           and m.round_order < (select round_order from latest)
       ) as has_earlier
     ),
     latest_round as (
-      -- What the latest finished round added, per member: its matches' predictions of this group only.
-      select x.user_id,
-             coalesce(sum(x.points), 0)::int as points,
-             (count(*) filter (where x.outcome = 'exact'))::int as exact,
-             (count(*) filter (where x.outcome = 'goal_difference'))::int as goal_difference,
-             (count(*) filter (where x.outcome = 'winner'))::int as winner,
-             (count(*) filter (where x.outcome = 'opposite'))::int as opposite
+      -- What the latest finished round added, per member: its folded round totals plus its unfolded results.
+      select user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
+             sum(winner)::int as winner, sum(opposite)::int as opposite
         from (
-          select p.user_id,
-                 case when q.match_id is not null and p.scored_version <> m.result_version then ${outcomeSql} else p.outcome end as outcome,
-                 case when q.match_id is not null and p.scored_version <> m.result_version then ${pointsSql(outcomeSql)} else p.points end as points
-            from groups g
-            join matches m on m.league_id = g.league_id and m.round_order = (select round_order from latest)
-            join predictions p on p.match_id = m.id and p.group_id = g.id
-            left join scoring_queue q on q.match_id = m.id
-           where g.id = ${groupId}::uuid
-        ) x
-       group by x.user_id
+          select user_id, points, exact, goal_difference, winner, opposite, scored
+            from member_round_totals
+           where group_id = ${groupId}::uuid and round_order = (select round_order from latest)
+          union all
+          select x.user_id, ${delta} from pending_rows x where x.round_order = (select round_order from latest) group by x.user_id
+        ) u
+       group by user_id
     ),
     totals as (
       select gm.user_id, pr.username,
@@ -83,7 +76,12 @@ export async function groupRanking(db: Conn, groupId: string): Promise<RankingRo
     select rank, user_id, username, points, exact, goal_difference, winner, opposite, predictions,
            case when (select has_earlier from earlier) then previous_rank - rank else 0 end as movement
       from ranked
-     order by rank, lower(username)`);
+     order by rank, lower(username)`;
+}
+
+/** The ranking of a group, best first; ties ordered by username. `predictions` counts scored predictions. */
+export async function groupRanking(db: Conn, groupId: string): Promise<RankingRow[]> {
+  const result = await db.execute(rankingQuery(groupId));
   return rowsOf<{
     rank: number; user_id: string; username: string; points: number; exact: number;
     goal_difference: number; winner: number; opposite: number; predictions: number; movement: number;

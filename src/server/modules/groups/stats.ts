@@ -1,7 +1,7 @@
 /**
- * A group's statistics: per-round totals and each member's longest scoring streak come from SQL (two
- * set-based statements over the group's predictions, counting results still queued for folding as the
- * ranking does); the cards, standings per round, movement, matchday winners and podium come from the
+ * A group's statistics: per-round totals come from member_round_totals plus the results still queued for
+ * folding (as the ranking does), each member's longest scoring streak from one set-based statement over
+ * the group's scored predictions; the cards, standings per round, movement, matchday winners and podium come from the
  * pure functions of src/domain/stats.ts.
  */
 import { sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { GroupStatsResponse } from '../../../contracts/stats';
 import { hasStatistics, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
 import { rowsOf, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
-import { outcomeSql, pointsSql } from '../scoring/scoring-sql';
+import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
 import { requireMember } from './policy';
 
 /** The group's predictions with their effective outcome and points (queued results counted as if folded). */
@@ -32,17 +32,25 @@ export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Pro
   const members = rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
     select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
      where gm.group_id = ${groupId}::uuid order by lower(pr.username)`));
-  const perRound = rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number }>(await db.execute(sql`
-    with e as (${effective(groupId)})
-    select user_id, round_order,
-           coalesce(sum(points), 0)::int as points,
-           (count(*) filter (where outcome = 'exact'))::int as exact,
-           (count(*) filter (where outcome = 'goal_difference'))::int as goal_difference,
-           (count(*) filter (where outcome = 'winner'))::int as winner,
-           (count(*) filter (where outcome = 'opposite'))::int as opposite
-      from e
-     where outcome is not null and outcome <> 'void'
-     group by user_id, round_order`));
+  const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, sql`x.old_points`);
+  const perRound = rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number; scored: number }>(await db.execute(sql`
+    with pending_rows as (
+      select p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
+        from scoring_queue q
+        join matches m on m.id = q.match_id
+        join predictions p on p.match_id = q.match_id and p.group_id = ${groupId}::uuid
+        join groups g on g.id = p.group_id
+       where p.scored_version <> m.result_version
+    )
+    select user_id, round_order, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
+           sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
+      from (
+        select user_id, round_order, points, exact, goal_difference, winner, opposite, scored from member_round_totals where group_id = ${groupId}::uuid
+        union all
+        select x.user_id, x.round_order, ${delta} from pending_rows x group by x.user_id, x.round_order
+      ) u
+     group by user_id, round_order
+    having sum(scored) > 0`));
   // Longest run of consecutive scored predictions above 0 points (gaps and islands by kickoff).
   const streakRows = rowsOf<{ user_id: string; streak: number }>(await db.execute(sql`
     with e as (${effective(groupId)}),

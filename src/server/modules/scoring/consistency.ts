@@ -1,6 +1,6 @@
 /**
- * The consistency check of member_totals: recomputes every member's totals from the stored points and
- * outcomes of their predictions and lists where they differ. Run it after any scoring path (tests do),
+ * The consistency check of member_totals and member_round_totals: recomputes every member's totals (and
+ * per round) from the stored points and outcomes of their predictions and lists where they differ. Run it after any scoring path (tests do),
  * or by hand on a live database; an empty list means the totals are exact.
  */
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,49 @@ export interface TotalsMismatch {
   userId: string;
   stored: { points: number; exact: number; goalDifference: number; winner: number; opposite: number; scored: number };
   recomputed: { points: number; exact: number; goalDifference: number; winner: number; opposite: number; scored: number };
+}
+
+/** A member's round whose stored totals differ from the recomputed ones. */
+export interface RoundTotalsMismatch {
+  groupId: string;
+  userId: string;
+  roundOrder: number;
+  storedPoints: number;
+  recomputedPoints: number;
+}
+
+/**
+ * Compares member_round_totals with sums over predictions by round (points and each count), in one statement.
+ * @param groupId limit the check to one group (default: every group).
+ */
+export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promise<RoundTotalsMismatch[]> {
+  const where = groupId ? sql`where p.group_id = ${groupId}::uuid` : sql``;
+  const stored = groupId ? sql`where group_id = ${groupId}::uuid` : sql``;
+  const rows = rowsOf<{ group_id: string; user_id: string; round_order: number; s_points: number; r_points: number }>(await conn.execute(sql`
+    with recomputed as (
+      select p.group_id, p.user_id, m.round_order,
+             coalesce(sum(p.points), 0)::int as points,
+             (count(*) filter (where p.outcome = 'exact'))::int as exact,
+             (count(*) filter (where p.outcome = 'goal_difference'))::int as goal_difference,
+             (count(*) filter (where p.outcome = 'winner'))::int as winner,
+             (count(*) filter (where p.outcome = 'opposite'))::int as opposite,
+             (count(*) filter (where p.outcome is not null and p.outcome <> 'void'))::int as scored
+        from predictions p join matches m on m.id = p.match_id ${where}
+       group by p.group_id, p.user_id, m.round_order
+    ),
+    stored as (select * from member_round_totals ${stored})
+    select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
+           coalesce(s.round_order, r.round_order) as round_order,
+           coalesce(s.points, 0) as s_points, coalesce(r.points, 0) as r_points
+      from stored s
+      full join recomputed r on r.group_id = s.group_id and r.user_id = s.user_id and r.round_order = s.round_order
+     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
+           is distinct from
+           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`));
+  return rows.map((row) => ({
+    groupId: String(row.group_id), userId: String(row.user_id), roundOrder: Number(row.round_order),
+    storedPoints: Number(row.s_points), recomputedPoints: Number(row.r_points),
+  }));
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, scoringQueue, teams, user } from '../../db/schema';
 import { groupRanking } from '../groups/ranking';
-import { totalsMismatches } from './consistency';
+import { roundTotalsMismatches, totalsMismatches } from './consistency';
 import { foldMatch, foldPending } from './fold';
 import { scoreMatches } from './score-matches';
 
@@ -116,9 +116,11 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await db.select().from(scoringQueue)).toHaveLength(0);
     await expectRankingsToMatch(result);
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
     // A second run changes nothing.
     expect(await foldPending(db, 7)).toBe(0);
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
   it('scores small matches at once and keeps totals exact through a correction, a postponement and a reopening', async () => {
@@ -132,6 +134,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await foldPending(db, 5);
     await expectRankingsToMatch({ home: 0, away: 2 });
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
 
     await setResult({ status: 'postponed', homeGoals: null, awayGoals: null }); // voided: points returned
     await scoreMatches(db, [final]);
@@ -139,6 +142,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     const voided = await db.select({ outcome: predictions.outcome }).from(predictions).where(eq(predictions.matchId, final));
     expect(new Set(voided.map((p) => p.outcome))).toEqual(new Set(['void']));
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
 
     await setResult({ status: 'scheduled', kickoff: new Date(Date.now() + 86_400_000) }); // a new kickoff: reopened
     await scoreMatches(db, [final]);
@@ -147,6 +151,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(reopened.every((p) => p.outcome === null && p.points === null)).toBe(true);
     await expectRankingsToMatch(null);
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
   it('never counts a prediction twice when two folders run at once or a result changes between runs', async () => {
@@ -155,6 +160,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await Promise.all([foldMatch(db, final, 4), foldMatch(db, final, 3), foldPending(db, 5)]);
     await expectRankingsToMatch({ home: 3, away: 1 });
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
 
     await setResult({ homeGoals: 1, awayGoals: 1 });
     await scoreMatches(db, [final], { syncLimit: 0 });
@@ -166,6 +172,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await foldPending(db);
     await expectRankingsToMatch({ home: 2, away: 1 });
     expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
   it('reports a member whose totals drifted', async () => {
@@ -176,5 +183,8 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(drift).toHaveLength(1);
     expect(drift[0]!.stored.points - drift[0]!.recomputed.points).toBe(1);
     expect(await totalsMismatches(db, groupIds.classic)).toEqual([]);
+    await db.execute(sql`update member_round_totals set exact = exact + 1 where group_id = ${groupIds.classic!}::uuid and user_id = (select min(user_id) from member_round_totals where group_id = ${groupIds.classic!}::uuid)`);
+    expect(await roundTotalsMismatches(db, groupIds.classic)).toHaveLength(1);
+    expect(await roundTotalsMismatches(db, groupIds.palpite)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Folding scored predictions into member_totals, in batches. A result change bumps the match's
+ * Folding scored predictions into member_totals and member_round_totals, in batches. A result change bumps the match's
  * result_version and queues it (score-matches.ts); folding then rewrites the points and outcome of the
  * match's predictions whose scored_version is older, and adds the differences to each member's totals,
  * in the same transaction per batch, so totals always equal the sum of the stored points. Batches walk
@@ -19,7 +19,7 @@ export const FOLD_LOCK_KEY = 7_240_611;
 export interface FoldPosition { groupId: string; userId: string }
 
 /** Predictions per batch by default: big enough to amortise a statement, small enough to keep locks short. */
-export const FOLD_BATCH_SIZE = 20_000;
+export const FOLD_BATCH_SIZE = 5_000;
 
 /**
  * Folds up to `limit` unfolded predictions of a match after `after`, in one statement. Call it inside a
@@ -30,10 +30,10 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
   const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
   const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(await conn.execute(sql`
     with batch as (
-      select x.id, x.group_id, x.user_id, x.old_outcome, x.old_points, x.result_version, x.new_outcome,
+      select x.id, x.group_id, x.user_id, x.round_order, x.old_outcome, x.old_points, x.result_version, x.new_outcome,
              ${pointsSql(sql`x.new_outcome`, 'x')} as new_points
         from (
-          select p.id, p.group_id, p.user_id, p.outcome as old_outcome, p.points as old_points, m.result_version,
+          select p.id, p.group_id, p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, m.result_version,
                  ${scoringColumnsSql}, ${outcomeSql} as new_outcome
             from predictions p
             join matches m on m.id = p.match_id
@@ -65,9 +65,24 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
              opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored, updated_at = now()
       returning 1
     ),
+    round_deltas as (
+      select b.group_id, b.round_order, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
+        from batch b
+       group by b.group_id, b.round_order, b.user_id
+    ),
+    round_totals as (
+      insert into member_round_totals as t (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored)
+      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored from round_deltas
+      on conflict (group_id, round_order, user_id) do update
+         set points = t.points + excluded.points, exact = t.exact + excluded.exact,
+             goal_difference = t.goal_difference + excluded.goal_difference, winner = t.winner + excluded.winner,
+             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored
+      returning 1
+    ),
     last as (select group_id, user_id from batch order by group_id desc, user_id desc limit 1)
     select (select count(*) from updated)::int as folded,
            (select count(*) from totals)::int as members,
+           (select count(*) from round_totals)::int as member_rounds,
            (select group_id from last) as last_group,
            (select user_id from last) as last_user`));
   const folded = Number(row?.folded ?? 0);

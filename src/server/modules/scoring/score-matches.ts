@@ -11,7 +11,7 @@ import { rowsOf, type Conn } from '../../db/client';
 import { foldBatch, lockMatchForFolding } from './fold';
 
 /** Above this many predictions a match is folded in the background instead of in the caller's transaction. */
-export const SYNC_FOLD_LIMIT = 20_000;
+export const SYNC_FOLD_LIMIT = 2_000;
 
 /**
  * Marks the matches' results as changed and scores their predictions (at once when small).

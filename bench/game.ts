@@ -1,0 +1,281 @@
+/**
+ * `npm run bench:game`: the game's paths on a World Cup night, each figure with a baseline measured in
+ * the same run on the same database (issue 6, "Performance").
+ *
+ * 1. Final whistle: one match with BENCH_FINAL_PREDICTIONS predictions (default 400,000; the issue's
+ *    figure is 2,000,000) across groups of BENCH_FINAL_GROUP_SIZE members (default 5):
+ *    (a) saving the result and the first ranking read that counts it, (b) folding into member totals in
+ *    background batches against a bare `UPDATE predictions SET points = 0` of the same rows, (c) ranking
+ *    read latency while folding runs against the same reads before it.
+ * 2. Ranking read over HTTP (autocannon, 50 connections) of a group of 100 and 1,000 members (add more
+ *    with BENCH_RANKING_MEMBERS=100,1000,10000) over the 380-match EPL 2024/25, against GET /api/health.
+ * 3. Deadline rush: 50 connections saving predictions for one match from BENCH_RUSH_MEMBERS members
+ *    (default 5,000), each request one member's; and a whole round in one request; a count proves none
+ *    was lost.
+ *
+ * PGlite in memory by default; PostgreSQL when BENCH_DATABASE_URL is set (fresh databases, dropped after).
+ * Needs ../shared/data/openfootball. Bulk loads are followed by VACUUM ANALYZE (autovacuum is off here).
+ */
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { serializeSignedCookie } from 'better-call';
+import { sql } from 'drizzle-orm';
+import { openFreshPostgres } from '../tests/helpers/app';
+import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
+import { buildApp } from '../src/server/app';
+import { openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
+import { parseEnv } from '../src/server/env';
+import { groupRanking } from '../src/server/modules/groups/ranking';
+import { importCompetition } from '../src/server/modules/import/service';
+import { totalsMismatches } from '../src/server/modules/scoring/consistency';
+import { foldMatch } from '../src/server/modules/scoring/fold';
+import { scoreMatches } from '../src/server/modules/scoring/score-matches';
+import { parseOpenfootball } from '../src/server/providers/openfootball/parse';
+
+const FINAL_PREDICTIONS = Number(process.env.BENCH_FINAL_PREDICTIONS ?? 400_000);
+const GROUP_SIZE = Number(process.env.BENCH_FINAL_GROUP_SIZE ?? 5);
+const RANKING_MEMBERS = (process.env.BENCH_RANKING_MEMBERS ?? '100,1000').split(',').map(Number);
+const RUSH_MEMBERS = Number(process.env.BENCH_RUSH_MEMBERS ?? 5_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const SECRET = 'bench-secret-bench-secret-bench-secret-1234';
+
+const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await run();
+  return [performance.now() - start, result];
+}
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function open(label: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  return openFreshPostgres(url, `palpite_bench_${label}`);
+}
+const kind = () => (process.env.BENCH_DATABASE_URL ? `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})` : 'PGlite (in memory)');
+const vacuum = async (db: Db, table: string) => db.execute(sql.raw(`vacuum analyze ${table}`));
+
+async function importFile(db: Db, file: string, tz: string) {
+  return importCompetition(db, parseOpenfootball(readOpenfootball(file), { timeZone: tz, sourcePath: file }), { provider: 'openfootball' });
+}
+
+/** Users `prefix-1..n` with profiles, and a signed session cookie for each of the first `sessions`. */
+async function makeUsers(db: Db, prefix: string, n: number, sessions = 0): Promise<string[]> {
+  await db.execute(sql`insert into "user" (id, name, email, email_verified)
+    select ${prefix} || '-' || g, 'Member ' || g, ${prefix} || g || '@example.com', true from generate_series(1, ${n}) g`);
+  await db.execute(sql`insert into profiles (user_id, username, full_name)
+    select ${prefix} || '-' || g, ${prefix} || '_' || g, 'Member ' || g from generate_series(1, ${n}) g`);
+  if (sessions === 0) return [];
+  await db.execute(sql`insert into session (id, token, user_id, expires_at)
+    select ${prefix} || '-s' || g, ${prefix} || '-token-' || g, ${prefix} || '-' || g, now() + interval '1 day' from generate_series(1, ${sessions}) g`);
+  const cookies: string[] = [];
+  for (let i = 1; i <= sessions; i++) cookies.push(await serializeSignedCookie('better-auth.session_token', `${prefix}-token-${i}`, SECRET));
+  return cookies.map((c) => c.split(';')[0]!);
+}
+
+async function startServer(database: Database) {
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', BETTER_AUTH_SECRET: SECRET, DATA_DIR: '/tmp/palpite-bench', SCORING_FOLD_INTERVAL_MS: '3600000' }),
+    database,
+    webDir: '/nonexistent',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function finalWhistle(): Promise<string[]> {
+  const { database, drop } = await open('final');
+  const db = database.db;
+  const out: string[] = [];
+  try {
+    const { leagueId } = await importFile(db, 'worldcup.json/2022/worldcup.json', 'Asia/Qatar');
+    const [final] = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${leagueId} and round_name = 'Final'`));
+    const matchId = final!.id;
+    await db.execute(sql`update matches set status = 'scheduled', home_goals = null, away_goals = null, home_goals_extra_time = null, away_goals_extra_time = null, home_penalties = null, away_penalties = null where id = ${matchId}`);
+    const groupCount = Math.ceil(FINAL_PREDICTIONS / GROUP_SIZE);
+    await makeUsers(db, 'fw', GROUP_SIZE);
+    const [loadMs] = await time(async () => {
+      await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id)
+        select 'Pool ' || g, ${leagueId}, 'sky', 'B' || g, 'fw-1' from generate_series(1, ${groupCount}) g`);
+      await db.execute(sql`insert into group_members (group_id, user_id)
+        select g.id, 'fw-' || u from groups g cross join generate_series(1, ${GROUP_SIZE}) u where g.league_id = ${leagueId}`);
+      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
+        select g.id, 'fw-' || u, ${matchId}, floor(random() * 4)::int, floor(random() * 4)::int
+          from groups g cross join generate_series(1, ${GROUP_SIZE}) u where g.league_id = ${leagueId}`);
+      for (const table of ['groups', 'group_members', 'predictions', 'matches']) await vacuum(db, table);
+    });
+    const total = groupCount * GROUP_SIZE;
+    const sampleGroups = rowsOf<{ id: string }>(await db.execute(sql`select id from groups where league_id = ${leagueId} order by random() limit 200`)).map((r) => r.id);
+    const readRanking = () => groupRanking(db, sampleGroups[Math.floor(Math.random() * sampleGroups.length)]!);
+
+    // Baseline for (b): a bare UPDATE of the same rows.
+    const [bareMs] = await time(() => db.execute(sql`update predictions set points = 0 where match_id = ${matchId}`));
+    await db.execute(sql`update predictions set points = null where match_id = ${matchId}`);
+    await vacuum(db, 'predictions');
+    // Baseline for (c): ranking reads with nothing to fold.
+    const before: number[] = [];
+    for (let i = 0; i < 200; i++) before.push((await time(readRanking))[0]);
+
+    // (a) The result is saved; the first ranking read counts it.
+    const [saveMs] = await time(() => db.transaction(async (tx) => {
+      await tx.execute(sql`update matches set status = 'finished', home_goals = 2, away_goals = 2, home_goals_extra_time = 3, away_goals_extra_time = 3, home_penalties = 4, away_penalties = 2 where id = ${matchId}`);
+      await scoreMatches(tx, [matchId]);
+    }));
+    const probe = sampleGroups[0]!;
+    const [firstReadMs, ranking] = await time(() => groupRanking(db, probe));
+    const expected = rowsOf<{ user_id: string; points: number }>(await db.execute(sql`
+      select user_id, case when home_goals = 2 and away_goals = 2 then 10 when home_goals = away_goals then 5 else 0 end as points
+        from predictions where group_id = ${probe} and match_id = ${matchId}`));
+    const correct = expected.every((e) => ranking.find((r) => r.userId === e.user_id)?.points === Number(e.points));
+
+    // (b) + (c) Folding in the background while rankings are read.
+    const during: number[] = [];
+    let folding = true;
+    const reader = (async () => {
+      while (folding) during.push((await time(readRanking))[0]);
+    })();
+    const [foldMs, folded] = await time(() => foldMatch(db, matchId));
+    folding = false;
+    await reader;
+    const drift = (await Promise.all(sampleGroups.slice(0, 5).map((g) => totalsMismatches(db, g)))).flat().length;
+
+    out.push(`### Final whistle — ${kind()}`, '',
+      `${total.toLocaleString('en')} predictions of one match (World Cup 2022 final, 2–2 a.e.t. 3–3) in ${groupCount.toLocaleString('en')} groups of ${GROUP_SIZE}; load ${f(loadMs)}.`, '',
+      '| measure | figure | baseline (same run) | ratio |', '| --- | --- | --- | --- |',
+      `| (a) save the result + first ranking read that counts it | ${f(saveMs)} + ${f(firstReadMs)} (points ${correct ? 'correct' : 'WRONG'}) | goal ≤ 1 s | ${((saveMs + firstReadMs) / 1000).toFixed(2)}× the goal |`,
+      `| (b) fold into member totals, background batches | ${f(foldMs)} (${folded.toLocaleString('en')} rows, ${drift} mismatches in 5 checked groups) | bare UPDATE of the same rows: ${f(bareMs)} | ${(foldMs / bareMs).toFixed(2)}× |`,
+      `| (c) ranking read p50 / p99 while folding (${during.length} reads) | ${f(percentile(during, 50))} / ${f(percentile(during, 99))} | before folding (200 reads): ${f(percentile(before, 50))} / ${f(percentile(before, 99))} | p99 ${(percentile(during, 99) / percentile(before, 99)).toFixed(1)}× |`, '');
+  } finally {
+    await database.close();
+    await drop();
+  }
+  return out;
+}
+
+async function rankingOverHttp(): Promise<string[]> {
+  const out: string[] = [`### Ranking read over HTTP — ${kind()}, autocannon 50 connections × ${DURATION} s`, '',
+    '| members (× 380 matches) | ranking req/s | p50 / p99 | GET /api/health req/s (same server) | ratio |', '| --- | --- | --- | --- | --- |'];
+  for (const members of RANKING_MEMBERS) {
+    const { database, drop } = await open(`ranking_${members}`);
+    const db = database.db;
+    try {
+      const { leagueId } = await importFile(db, 'football.json/2024-25/en.1.json', 'Europe/London');
+      const [cookie] = await makeUsers(db, 'rk', members, 1);
+      const [group] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values ('Big pool', ${leagueId}, 'sky', 'RANKBENC', 'rk-1') returning id`));
+      const groupId = group!.id;
+      await db.execute(sql`insert into group_members (group_id, user_id) select ${groupId}, 'rk-' || g from generate_series(1, ${members}) g`);
+      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
+        select ${groupId}, 'rk-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
+          from generate_series(1, ${members}) g cross join matches m where m.league_id = ${leagueId}`);
+      const matchIds = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${leagueId}`)).map((r) => r.id);
+      await scoreMatches(db, matchIds, { syncLimit: 0 });
+      for (const id of matchIds) await foldMatch(db, id);
+      for (const table of ['predictions', 'member_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
+      const { app, url } = await startServer(database);
+      try {
+        const health = await cannon({ url: `${url}/api/health` });
+        const ranking = await cannon({ url: `${url}/api/groups/${groupId}/ranking`, headers: { cookie: cookie! } });
+        if (ranking.non2xx > 0) throw new Error(`ranking answered ${ranking.non2xx} non-2xx`);
+        out.push(`| ${members.toLocaleString('en')} | ${ranking.requests.average.toFixed(0)} | ${ranking.latency.p50} ms / ${ranking.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(ranking.requests.average / health.requests.average).toFixed(2)}× |`);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }
+  out.push('');
+  return out;
+}
+
+async function deadlineRush(): Promise<string[]> {
+  const { database, drop } = await open('rush');
+  const db = database.db;
+  const out: string[] = [];
+  try {
+    const { leagueId } = await importFile(db, 'football.json/2024-25/en.1.json', 'Europe/London');
+    // Reopen the first round: kickoffs a day from now.
+    await db.execute(sql`update matches set status = 'scheduled', home_goals = null, away_goals = null, kickoff = now() + interval '1 day' + (round_order || ' minutes')::interval where league_id = ${leagueId}`);
+    const cookies = await makeUsers(db, 'ru', RUSH_MEMBERS, RUSH_MEMBERS);
+    const [group] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values ('Rush pool', ${leagueId}, 'sky', 'RUSHBENC', 'ru-1') returning id`));
+    const groupId = group!.id;
+    await db.execute(sql`insert into group_members (group_id, user_id) select ${groupId}, 'ru-' || g from generate_series(1, ${RUSH_MEMBERS}) g`);
+    const round = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${leagueId} and round_order = 1 order by kickoff, id`)).map((r) => r.id);
+    for (const table of ['session', 'group_members', 'matches', 'profiles']) await vacuum(db, table);
+    const { app, url } = await startServer(database);
+    try {
+      const health = await cannon({ url: `${url}/api/health` });
+      let next = 0;
+      // Which members were answered "saved", with the score they sent last: every one must be stored.
+      const answered = new Map<string, [number, number]>();
+      const one = await cannon({
+        url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
+        requests: [{
+          setupRequest: (request: autocannon.Request, raw: object) => {
+            const context = raw as Record<string, unknown>;
+            const i = next++ % RUSH_MEMBERS;
+            const score: [number, number] = [next % 10, i % 4];
+            context.member = `ru-${i + 1}`;
+            context.score = score;
+            return { ...request, headers: { 'content-type': 'application/json', cookie: cookies[i]! }, body: JSON.stringify({ predictions: [{ matchId: round[0], homeGoals: score[0], awayGoals: score[1] }] }) };
+          },
+          onResponse: (status: number, body: string, raw: object) => {
+            const context = raw as Record<string, unknown>;
+            if (status === 200 && body.includes('"saved"')) answered.set(context.member as string, context.score as [number, number]);
+          },
+        }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // requests still in flight when the run stopped
+      const stored = new Map(rowsOf<{ user_id: string; home_goals: number; away_goals: number }>(await db.execute(sql`
+        select user_id, home_goals, away_goals from predictions where group_id = ${groupId} and match_id = ${round[0]}::uuid`)).map((r) => [r.user_id, [Number(r.home_goals), Number(r.away_goals)]]));
+      const lost = [...answered.keys()].filter((member) => !stored.has(member)).length;
+      next = 0;
+      const whole = await cannon({
+        url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
+        requests: [{ setupRequest: (request: autocannon.Request) => {
+          const i = next++ % RUSH_MEMBERS;
+          return { ...request, headers: { 'content-type': 'application/json', cookie: cookies[i]! }, body: JSON.stringify({ predictions: round.map((matchId, k) => ({ matchId, homeGoals: (i + k) % 4, awayGoals: k % 3 })) }) };
+        } }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const [roundSaved] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${groupId}`));
+      out.push(`### Deadline rush — ${kind()}, autocannon 50 connections × ${DURATION} s, ${RUSH_MEMBERS.toLocaleString('en')} members, one session each`, '',
+        '| measure | req/s | p50 / p99 | GET /api/health req/s (same server) | ratio | none lost |', '| --- | --- | --- | --- | --- | --- |',
+        `| one match per request | ${one.requests.average.toFixed(0)} | ${one.latency.p50} ms / ${one.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(one.requests.average / health.requests.average).toFixed(2)}× | ${one.non2xx === 0 && lost === 0 ? `yes: ${answered.size} members answered "saved", all ${answered.size} stored (${stored.size} in all)` : `NO (${one.non2xx} errors, ${lost} of ${answered.size} saved answers not stored)`} |`,
+        `| a whole round (${round.length} matches) per request | ${whole.requests.average.toFixed(0)} | ${whole.latency.p50} ms / ${whole.latency.p99} ms | — | ${(whole.requests.average / health.requests.average).toFixed(2)}× | ${whole.non2xx === 0 ? `yes: ${whole['2xx']} answered 200, ${roundSaved!.n} predictions stored` : `NO (${whole.non2xx} errors)`} |`, '');
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await drop();
+  }
+  return out;
+}
+
+async function main() {
+  if (!existsSync(OPENFOOTBALL_DIR)) {
+    console.error(`bench needs the openfootball data at ${OPENFOOTBALL_DIR}`);
+    process.exit(1);
+  }
+  console.log(`Palpite game benchmarks — ${kind()}, node ${process.version}, ${new Date().toISOString()}\n`);
+  for (const part of [finalWhistle, rankingOverHttp, deadlineRush]) {
+    const lines = await part();
+    console.log(lines.join('\n'));
+  }
+}
+
+await main();
