@@ -87,4 +87,19 @@ export const rankingRow = z.object({
   movement: z.number().int(),
 });
 export type RankingRow = z.infer<typeof rankingRow>;
-export const rankingResponse = z.object({ ranking: z.array(rankingRow) });
+/** Rows of a ranking page (the CHECK24 community-leaderboard shape). */
+export const RANKING_PAGE_SIZE = 50;
+export const rankingQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/**
+ * One page of a group's ranking (RANKING_PAGE_SIZE rows, best first). The first page also carries my
+ * row and the last row when they are not on it.
+ */
+export const rankingResponse = z.object({
+  ranking: z.array(rankingRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  me: rankingRow.nullable(),
+  last: rankingRow.nullable(),
+});
+export type RankingResponse = z.infer<typeof rankingResponse>;

@@ -34,7 +34,8 @@ export function GroupRoute() {
   };
   const group = useGroup(groupId);
   const matches = useGroupMatches(groupId);
-  const ranking = useRanking(groupId);
+  const [rankingPage, setRankingPage] = useState(1);
+  const ranking = useRanking(groupId, rankingPage);
   const me = useMe();
   const myGroups = useMyGroups();
 
@@ -81,7 +82,7 @@ export function GroupRoute() {
         </Tabs.Content>
         <Tabs.Content value="ranking">
           {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
-          {ranking.data ? <RankingTable groupId={groupId} rows={ranking.data} myUserId={me.data?.id} /> : null}
+          {ranking.data ? <RankingTable groupId={groupId} data={ranking.data} myUserId={me.data?.id} onPage={setRankingPage} /> : null}
         </Tabs.Content>
         <Tabs.Content value="rules">
           <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />

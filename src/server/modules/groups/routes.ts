@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  createGroupRequest, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingResponse,
+  createGroupRequest, groupListResponse, groupParams, groupResponse, joinGroupRequest, RANKING_PAGE_SIZE, rankingQuery,
+  rankingResponse, type RankingRow,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
 import { groupStatsResponse } from '../../../contracts/stats';
@@ -56,11 +57,19 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
   );
   api.get(
     '/groups/:groupId/ranking',
-    { schema: { tags: ['groups'], params: groupParams, response: { 200: rankingResponse } } },
+    { schema: { tags: ['groups'], params: groupParams, querystring: rankingQuery, response: { 200: rankingResponse } } },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       await requireMember(db, viewer, request.params.groupId);
-      return { ranking: await groupRanking(db, request.params.groupId) };
+      const rows = await groupRanking(db, request.params.groupId);
+      const { page } = request.query;
+      const slice = rows.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
+      const onPage = (row: RankingRow | undefined) => (row && !slice.includes(row) ? row : null);
+      return {
+        ranking: slice, page, pageSize: RANKING_PAGE_SIZE, total: rows.length,
+        me: page === 1 ? onPage(rows.find((row) => row.userId === viewer.userId)) : null,
+        last: page === 1 ? onPage(rows.at(-1)) : null,
+      };
     },
   );
   api.get(

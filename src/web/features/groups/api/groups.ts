@@ -14,16 +14,16 @@ export const myGroupsQuery = queryOptions({
 export const groupQuery = (groupId: string) =>
   queryOptions({ queryKey: ['groups', groupId], queryFn: async () => (await apiRequest(`/groups/${groupId}`, groupResponse)).group });
 
-/** Query options for a group's ranking rows, best first. */
-export const rankingQuery = (groupId: string) =>
-  queryOptions({ queryKey: ['groups', groupId, 'ranking'], queryFn: async () => (await apiRequest(`/groups/${groupId}/ranking`, rankingResponse)).ranking });
+/** Query options for one page of a group's ranking (rows best first, plus my row and the last row on page 1). */
+export const rankingQuery = (groupId: string, page = 1) =>
+  queryOptions({ queryKey: ['groups', groupId, 'ranking', page], queryFn: () => apiRequest(`/groups/${groupId}/ranking?page=${page}`, rankingResponse) });
 
 /** The groups I belong to, newest first. */
 export const useMyGroups = () => useQuery(myGroupsQuery);
 /** One group I belong to; errors with group_not_found or forbidden otherwise. */
 export const useGroup = (groupId: string) => useQuery(groupQuery(groupId));
-/** A group's ranking. */
-export const useRanking = (groupId: string) => useQuery(rankingQuery(groupId));
+/** A page of a group's ranking (the previous page stays shown while the next loads). */
+export const useRanking = (groupId: string, page = 1) => useQuery({ ...rankingQuery(groupId, page), placeholderData: (previous) => previous });
 
 /** Creates a group (I become its owner); resolves with the group, including its invite code. */
 export function useCreateGroup() {

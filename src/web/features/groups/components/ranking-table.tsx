@@ -5,8 +5,9 @@
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RankingRow } from '../../../../contracts/groups';
+import type { RankingResponse, RankingRow } from '../../../../contracts/groups';
 import { Medal } from '../../../components/ui/medal';
+import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
 function Movement({ value }: { value: number }) {
@@ -16,10 +17,21 @@ function Movement({ value }: { value: number }) {
   return <span className="text-xs text-slate-400" aria-label={t('ranking.same')}>–</span>;
 }
 
-/** The ranking rows as a table, the viewer's row (`myUserId`) highlighted. */
-export function RankingTable({ groupId, rows, myUserId }: { groupId: string; rows: RankingRow[]; myUserId: string | undefined }) {
+/**
+ * One page of the ranking as a table, the viewer's row (`myUserId`) highlighted; on the first page my
+ * row and the last row follow after a gap when they are further down; pages of 50 with previous / next.
+ */
+export function RankingTable({ groupId, data, myUserId, onPage }: {
+  groupId: string; data: RankingResponse; myUserId: string | undefined; onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   const count = 'w-9 px-1 py-3 text-right tabular-nums text-slate-700';
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const extra = [data.me, data.last].filter((row, i, all): row is RankingRow => row !== null && all.findIndex((r) => r?.userId === row.userId) === i)
+    .sort((a, b) => a.rank - b.rank);
+  const gap = (key: string) => (
+    <tr key={key} aria-hidden><td colSpan={7} className="py-1 text-center text-slate-400">⋯</td></tr>
+  );
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full table-fixed text-sm">
@@ -36,10 +48,11 @@ export function RankingTable({ groupId, rows, myUserId }: { groupId: string; row
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
+          {[...data.ranking.map((row) => ({ row, key: row.userId })), ...extra.map((row) => ({ row, key: `extra-${row.userId}` }))].map(({ row, key }, index) => {
             const mine = row.userId === myUserId;
-            return (
-              <tr key={row.userId} className={mine ? 'bg-emerald-50' : undefined} aria-current={mine ? 'true' : undefined}>
+            return [
+              index === data.ranking.length ? gap(`gap-${key}`) : null,
+              <tr key={key} className={mine ? 'bg-emerald-50' : undefined} aria-current={mine ? 'true' : undefined}>
                 <td className="px-2 py-3">
                   <span className="flex items-center gap-1 font-semibold tabular-nums text-slate-700">
                     {row.rank <= 3 ? <Medal rank={row.rank} label={t('ranking.place', { count: row.rank })} /> : <span>{row.rank}</span>}
@@ -57,11 +70,18 @@ export function RankingTable({ groupId, rows, myUserId }: { groupId: string; row
                 <td className={count}>{row.goalDifference}</td>
                 <td className={count}>{row.winner}</td>
                 <td className={`${count} pr-2`}>{row.opposite}</td>
-              </tr>
-            );
+              </tr>,
+            ];
           })}
         </tbody>
       </table>
+      {pages > 1 ? (
+        <nav className="flex items-center justify-between gap-2 border-t border-slate-100 px-3 py-2" aria-label={t('ranking.pages')}>
+          <Button variant="secondary" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>{t('ranking.previousPage')}</Button>
+          <span className="text-sm text-slate-600">{t('ranking.pageOf', { page: data.page, pages })}</span>
+          <Button variant="secondary" disabled={data.page >= pages} onClick={() => onPage(data.page + 1)}>{t('ranking.nextPage')}</Button>
+        </nav>
+      ) : null}
       <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{t('ranking.legend')}</p>
     </div>
   );
