@@ -13,6 +13,10 @@
  *    (default 5,000), each request one member's; and a whole round in one request; a count proves none
  *    was lost.
  *
+ * BENCH_PARTS=final,ranking,rush chooses the parts. The HTTP parts run autocannon in the server's own
+ * process (one Node thread shares the load generator and the server), so absolute figures are low;
+ * the ratio to the health route under the same conditions is the figure to compare.
+ *
  * PGlite in memory by default; PostgreSQL when BENCH_DATABASE_URL is set (fresh databases, dropped after).
  * Needs ../shared/data/openfootball. Bulk loads are followed by VACUUM ANALYZE (autovacuum is off here).
  */
@@ -272,8 +276,10 @@ async function main() {
     process.exit(1);
   }
   console.log(`Palpite game benchmarks — ${kind()}, node ${process.version}, ${new Date().toISOString()}\n`);
-  for (const part of [finalWhistle, rankingOverHttp, deadlineRush]) {
-    const lines = await part();
+  const parts = { final: finalWhistle, ranking: rankingOverHttp, rush: deadlineRush };
+  const chosen = (process.env.BENCH_PARTS ?? 'final,ranking,rush').split(',') as (keyof typeof parts)[];
+  for (const name of chosen) {
+    const lines = await parts[name]();
     console.log(lines.join('\n'));
   }
 }

@@ -5,7 +5,8 @@
  * in the same transaction per batch, so totals always equal the sum of the stored points. Batches walk
  * the match's predictions by (group, user) through predictions_match_group_user_idx, each under a
  * transaction-level advisory lock on the match, so several instances folding at once never count a
- * prediction twice. Rankings stay exact meanwhile: they add the not-yet-folded predictions on read
+ * prediction twice. Rows are not locked up front (that would write every tuple twice): the update only
+ * takes a row still at the version it was read at, and the totals move by the rows actually updated. Rankings stay exact meanwhile: they add the not-yet-folded predictions on read
  * (src/server/modules/groups/ranking.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -30,10 +31,10 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
   const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
   const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(await conn.execute(sql`
     with batch as (
-      select x.id, x.group_id, x.user_id, x.round_order, x.old_outcome, x.old_points, x.result_version, x.new_outcome,
+      select x.id, x.group_id, x.user_id, x.round_order, x.old_outcome, x.old_points, x.old_version, x.result_version, x.new_outcome,
              ${pointsSql(sql`x.new_outcome`, 'x')} as new_points
         from (
-          select p.id, p.group_id, p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, m.result_version,
+          select p.id, p.group_id, p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, p.scored_version as old_version, m.result_version,
                  ${scoringColumnsSql}, ${outcomeSql} as new_outcome
             from predictions p
             join matches m on m.id = p.match_id
@@ -41,19 +42,20 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
            where p.match_id = ${matchId}::uuid and p.scored_version <> m.result_version ${keyset}
            order by p.group_id, p.user_id
            limit ${limit}
-             for update of p
         ) x
     ),
     updated as (
       update predictions p
          set outcome = b.new_outcome, points = b.new_points, scored_version = b.result_version
         from batch b
-       where p.id = b.id
+       where p.id = b.id and p.scored_version = b.old_version
       returning p.id
     ),
+    -- Totals move by what was actually rewritten (a prediction deleted meanwhile is not counted).
+    done as (select b.* from batch b join updated u on u.id = b.id),
     deltas as (
       select b.group_id, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
-        from batch b
+        from done b
        group by b.group_id, b.user_id
     ),
     totals as (
@@ -67,7 +69,7 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
     ),
     round_deltas as (
       select b.group_id, b.round_order, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
-        from batch b
+        from done b
        group by b.group_id, b.round_order, b.user_id
     ),
     round_totals as (
