@@ -79,7 +79,8 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.getByRole('button', { name: 'Change the rules' }).click();
     await page.getByLabel('Kicktipp 4/3/2').check();
     await page.getByRole('button', { name: 'Save rules' }).click();
-    await page.getByText('Kicktipp 4/3/2').waitFor();
+    await page.getByRole('button', { name: 'Save rules' }).waitFor({ state: 'detached' });
+    await page.getByRole('tabpanel').getByText('Kicktipp 4/3/2').waitFor();
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Rules' }).getAttribute('aria-selected')).resolves.toBe('true');
     await shoot(page, 'game-00-rules');
@@ -129,6 +130,13 @@ describe.runIf(withChromium)('browser: the game', () => {
     await past.getByText(/Opposite result/).waitFor();
     await shoot(page, 'game-03-member');
 
+    // The History tab lists the closed match with everyone's picks.
+    await page.goto(`${server.url}/group/${group.id}?tab=history`);
+    const history = page.getByRole('tabpanel').getByRole('listitem', { name: label });
+    await history.getByRole('button', { name: "See everyone's predictions" }).click();
+    await history.getByRole('list', { name: "Members' predictions" }).getByText('bruno').waitFor();
+    await shoot(page, 'game-035-history');
+
     // Stats and charts, in the three languages.
     await page.goto(`${server.url}/group/${group.id}/stats`);
     await page.getByRole('heading', { name: 'Stats', exact: true }).waitFor();
@@ -142,6 +150,9 @@ describe.runIf(withChromium)('browser: the game', () => {
       await page.locator('.recharts-surface').nth(1).waitFor();
       await shoot(page, `game-05-stats-${language}`);
     }
+    await page.goto(`${server.url}/group/${group.id}?tab=history`);
+    await page.getByRole('tab', { name: 'Historial' }).waitFor();
+    await shoot(page, 'game-06-history-es');
     await ana.context.close();
     await bruno.context.close();
   });

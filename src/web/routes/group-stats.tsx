@@ -1,5 +1,5 @@
 /** Page /group/:groupId/stats: the podium, the stat cards, matchday winners and the charts of a group. */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useGroup } from '../features/groups/api/groups';
@@ -7,6 +7,7 @@ import { useMe } from '../features/auth/api/me';
 import { useGroupStats } from '../features/stats/api/stats';
 import { StatCards } from '../features/stats/components/stat-cards';
 import { Podium } from '../features/stats/components/podium';
+import { celebrateOnce } from '../features/stats/components/celebrate';
 import { roundLabel } from '../features/predictions/components/round-label';
 import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
@@ -22,6 +23,10 @@ export function GroupStatsRoute() {
   const stats = useGroupStats(groupId);
   const me = useMe();
   const names = useMemo(() => new Map((stats.data?.members ?? []).map((m) => [m.userId, m.username])), [stats.data]);
+  const finished = stats.data?.leagueFinished === true && stats.data.podium.length > 0;
+  useEffect(() => {
+    if (finished) celebrateOnce(groupId);
+  }, [finished, groupId]);
 
   if (group.isPending || stats.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError || stats.isError) {

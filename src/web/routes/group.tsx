@@ -7,6 +7,7 @@ import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups
 import { useGroupMatches } from '../features/predictions/api/predictions';
 import { useMe } from '../features/auth/api/me';
 import { MatchList } from '../features/predictions/components/match-list';
+import { HistoryList } from '../features/predictions/components/history-list';
 import { RankingTable } from '../features/groups/components/ranking-table';
 import { RulesPanel } from '../features/groups/components/rules-panel';
 import { groupColor } from '../features/groups/components/group-color';
@@ -15,12 +16,12 @@ import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
-const TABS = ['matches', 'ranking', 'rules'] as const;
+const TABS = ['matches', 'ranking', 'history', 'rules'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Page /group/:groupId: the group header, invite panel, and the tabs, the current one in the address
- * (?tab=matches|ranking|rules) so it can be linked and survives a reload.
+ * (?tab=matches|ranking|history|rules) so it can be linked and survives a reload.
  */
 export function GroupRoute() {
   const { t } = useTranslation();
@@ -66,10 +67,10 @@ export function GroupRoute() {
       <InvitePanel inviteCode={g.inviteCode} />
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
-        <Tabs.List className="mb-4 grid grid-cols-3 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
+        <Tabs.List className="mb-4 grid grid-cols-4 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
           {TABS.map((tab) => (
             <Tabs.Trigger key={tab} value={tab}
-              className="rounded-lg py-2 text-sm font-semibold text-slate-600 outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
+              className="min-w-0 truncate rounded-lg px-1 py-2 text-xs font-semibold text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
               {t(`groups.tabs.${tab}`)}
             </Tabs.Trigger>
           ))}
@@ -83,6 +84,9 @@ export function GroupRoute() {
         <Tabs.Content value="ranking">
           {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
           {ranking.data ? <RankingTable groupId={groupId} data={ranking.data} myUserId={me.data?.id} onPage={setRankingPage} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          {matches.data ? <HistoryList groupId={groupId} data={matches.data} /> : <Spinner label={t('app.loading')} />}
         </Tabs.Content>
         <Tabs.Content value="rules">
           <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
