@@ -162,10 +162,10 @@ describe.runIf(withChromium)('browser journey', () => {
 
     // Portuguese on request.
     await ana.getByLabel('Language').selectOption('pt-BR');
-    await ana.getByRole('tab', { name: 'Classificação' }).waitFor();
+    await ana.getByRole('tab', { name: 'Histórico' }).waitFor();
     await ana.getByRole('tab', { name: 'Jogos' }).click();
     await shoot(ana, '11-pt-br');
     await ana.getByLabel('Idioma').selectOption('es');
-    await ana.getByRole('tab', { name: 'Clasificación' }).waitFor();
+    await ana.getByRole('tab', { name: 'Historial' }).waitFor();
   });
 });
