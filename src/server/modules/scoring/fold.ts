@@ -28,31 +28,42 @@ export const FOLD_BATCH_SIZE = 5_000;
  * @returns how many predictions were folded and the position of the last one (null when none).
  */
 export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition | null, limit: number): Promise<{ folded: number; last: FoldPosition | null }> {
+  const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(await conn.execute(foldBatchQuery(matchId, after, limit)));
+  const folded = Number(row?.folded ?? 0);
+  return { folded, last: row?.last_group && row.last_user ? { groupId: row.last_group, userId: row.last_user } : null };
+}
+
+/** The statement of one fold batch (exported for EXPLAIN in benchmarks). */
+export function foldBatchQuery(matchId: string, after: FoldPosition | null, limit: number) {
   const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
-  const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(await conn.execute(sql`
-    with batch as (
-      select x.id, x.group_id, x.user_id, x.round_order, x.old_outcome, x.old_points, x.old_version, x.result_version, x.new_outcome,
-             ${pointsSql(sql`x.new_outcome`, 'x')} as new_points
+  return sql`
+    with picked as (
+      -- Walk the match's predictions in index order (match, group, user) from the keyset: O(batch).
+      select p.id, p.group_id, p.user_id, p.home_goals, p.away_goals, p.outcome as old_outcome, p.points as old_points,
+             p.scored_version as old_version
+        from predictions p
+       where p.match_id = ${matchId}::uuid
+         and p.scored_version <> (select result_version from matches where id = ${matchId}::uuid) ${keyset}
+       order by p.match_id, p.group_id, p.user_id
+       limit ${limit}
+    ),
+    batch as (
+      select x.*, ${pointsSql(sql`x.new_outcome`, 'x')} as new_points
         from (
-          select p.id, p.group_id, p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, p.scored_version as old_version, m.result_version,
-                 ${scoringColumnsSql}, ${outcomeSql} as new_outcome
-            from predictions p
-            join matches m on m.id = p.match_id
+          select p.*, m.round_order, m.result_version, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
+            from picked p
+            join matches m on m.id = ${matchId}::uuid
             join groups g on g.id = p.group_id
-           where p.match_id = ${matchId}::uuid and p.scored_version <> m.result_version ${keyset}
-           order by p.group_id, p.user_id
-           limit ${limit}
         ) x
     ),
-    updated as (
+    -- Only rows still at the version they were read at are rewritten; totals move by exactly those rows.
+    done as (
       update predictions p
          set outcome = b.new_outcome, points = b.new_points, scored_version = b.result_version
         from batch b
        where p.id = b.id and p.scored_version = b.old_version
-      returning p.id
+      returning b.group_id, b.user_id, b.round_order, b.old_outcome, b.old_points, b.new_outcome, b.new_points
     ),
-    -- Totals move by what was actually rewritten (a prediction deleted meanwhile is not counted).
-    done as (select b.* from batch b join updated u on u.id = b.id),
     deltas as (
       select b.group_id, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
         from done b
@@ -82,13 +93,12 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
       returning 1
     ),
     last as (select group_id, user_id from batch order by group_id desc, user_id desc limit 1)
-    select (select count(*) from updated)::int as folded,
+    select (select count(*) from batch)::int as folded,
+           (select count(*) from done)::int as rewritten,
            (select count(*) from totals)::int as members,
            (select count(*) from round_totals)::int as member_rounds,
            (select group_id from last) as last_group,
-           (select user_id from last) as last_user`));
-  const folded = Number(row?.folded ?? 0);
-  return { folded, last: row?.last_group && row.last_user ? { groupId: row.last_group, userId: row.last_user } : null };
+           (select user_id from last) as last_user`;
 }
 
 /** Takes the transaction-level advisory lock under which a match is folded (waits for another folder). */
