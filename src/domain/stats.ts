@@ -166,10 +166,20 @@ export function statCards(rounds: readonly RoundTotals[], picks: readonly Scored
  */
 export function standingsByRound(rounds: readonly RoundTotals[], memberIds: readonly string[]): RoundStanding[] {
   const roundOrders = [...new Set(rounds.map((round) => round.roundOrder))].sort((a, b) => a - b);
+  const byRound = new Map<number, RoundTotals[]>();
+  for (const round of rounds) byRound.set(round.roundOrder, [...(byRound.get(round.roundOrder) ?? []), round]);
+  // Running totals, one pass over the rounds (not a re-sum of every earlier round each time).
+  const running = new Map(sumTotals([], memberIds).map((row) => [row.userId, row]));
   const result: RoundStanding[] = [];
   for (const roundOrder of roundOrders) {
-    const upTo = rounds.filter((round) => round.roundOrder <= roundOrder);
-    for (const row of rankMembers(sumTotals(upTo, memberIds))) {
+    for (const round of byRound.get(roundOrder) ?? []) {
+      const row = running.get(round.userId) ?? { userId: round.userId, points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 };
+      running.set(round.userId, {
+        userId: round.userId, points: row.points + round.points, exact: row.exact + round.exact,
+        goalDifference: row.goalDifference + round.goalDifference, winner: row.winner + round.winner, opposite: row.opposite + round.opposite,
+      });
+    }
+    for (const row of rankMembers([...running.values()])) {
       result.push({ userId: row.userId, roundOrder, rank: row.rank, cumulativePoints: row.points });
     }
   }

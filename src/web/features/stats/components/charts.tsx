@@ -25,6 +25,8 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
     for (const s of stats.standings) if (s.roundOrder === order) { row[`rank:${s.userId}`] = s.rank; row[`points:${s.userId}`] = s.cumulativePoints; }
     return row;
   });
+  const maxRank = Math.max(1, ...stats.standings.map((s) => s.rank));
+  const rankTicks = maxRank <= 12 ? Array.from({ length: maxRank }, (_, i) => i + 1) : undefined;
   const color = (userId: string) => PALETTE[finalOrder.indexOf(userId) % PALETTE.length];
   const lines = (kind: 'rank' | 'points') => finalOrder.filter((id) => shown.has(id)).map((id) => (
     <Line key={id} type="monotone" dataKey={`${kind}:${id}`} name={names.get(id)} stroke={color(id)} strokeWidth={id === myUserId ? 3 : 1.5} dot={false} isAnimationActive={false} />
@@ -43,7 +45,7 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
           <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="round" tick={{ fontSize: 11 }} />
-            <YAxis reversed allowDecimals={false} domain={[1, 'dataMax']} tick={{ fontSize: 11 }} />
+            <YAxis reversed allowDecimals={false} domain={[1, maxRank]} ticks={rankTicks} tick={{ fontSize: 11 }} />
             <Tooltip />
             {lines('rank')}
           </LineChart>
