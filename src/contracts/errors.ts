@@ -15,6 +15,9 @@ export const ERROR_IDS = [
   'group_inactive',
   'prediction_closed',
   'scoring_locked',
+  'group_full',
+  'owner_must_transfer',
+  'confirmation_mismatch',
   'rate_limited',
   'internal',
 ] as const;

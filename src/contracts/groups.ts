@@ -39,6 +39,8 @@ export const group = z.object({
   inviteCode: z.string(),
   status: z.enum(['active', 'deactivated']),
   memberCount: z.number().int(),
+  /** Most members the group takes; null: no cap. */
+  memberCap: z.number().int().nullable(),
   myRole: z.enum(['owner', 'admin', 'member']),
   createdAt: instant,
 });

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { MATCH_STATUSES } from '../../domain/deadline';
 import { DEFAULT_SCORING_RULES, KNOCKOUT_BASES, PREDICTION_OUTCOMES } from '../../domain/scoring';
@@ -162,6 +162,8 @@ export const groups = pgTable('groups', {
   scoringWinner: integer('scoring_winner').notNull().default(DEFAULT_SCORING_RULES.winner),
   scoringOpposite: integer('scoring_opposite').notNull().default(DEFAULT_SCORING_RULES.opposite),
   knockoutBasis: knockoutBasis('knockout_basis').notNull().default(DEFAULT_SCORING_RULES.knockoutBasis),
+  /** Most members the group takes (null: no cap). */
+  memberCap: integer('member_cap'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('groups_league_idx').on(t.leagueId)]);
@@ -210,6 +212,18 @@ export const memberTotals = pgTable('member_totals', {
   scored: integer('scored').notNull().default(0),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/** What an owner or admin did to a group: who, when, what (shown to admins as the group's activity). */
+export const groupActivity = pgTable('group_activity', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+  /** A stable action id ('group_updated', 'member_removed', …). */
+  action: text('action').notNull(),
+  /** Details of the action (changed fields, the member concerned), never secrets. */
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [index('group_activity_group_created_idx').on(t.groupId, t.createdAt)]);
 
 /**
  * The same totals per round (matches.round_order), folded in the same statements: a ranking's movement

@@ -11,6 +11,13 @@ import {
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
 import { groupStatsResponse } from '../../../contracts/stats';
+import {
+  activityResponse, confirmRequest, memberParams, memberRoleRequest, membersResponse, transferRequest, updateGroupRequest,
+} from '../../../contracts/group-admin';
+import {
+  deleteGroup, groupActivityLog, leaveGroup, listMembers, regenerateInviteCode, removeMember, resetPredictions, setMemberRole,
+  transferOwnership, updateGroup,
+} from './administration';
 import type { AppContext } from '../../app';
 import { requireViewer } from '../../auth/viewer';
 import { requireMember } from './policy';
@@ -94,6 +101,92 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       return groupStats(db, viewer, request.params.groupId);
+    },
+  );
+  // Administration (owner and admins; see administration.ts for who may do what).
+  api.patch(
+    '/groups/:groupId',
+    { schema: { tags: ['groups'], params: groupParams, body: updateGroupRequest, response: { 200: groupResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { group: await updateGroup(db, viewer, request.params.groupId, request.body) };
+    },
+  );
+  api.post(
+    '/groups/:groupId/invite-code',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { group: await regenerateInviteCode(db, viewer, request.params.groupId) };
+    },
+  );
+  api.post(
+    '/groups/:groupId/reset-predictions',
+    { schema: { tags: ['groups'], params: groupParams, body: confirmRequest } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      await resetPredictions(db, viewer, request.params.groupId, request.body.confirm);
+      return reply.status(204).send();
+    },
+  );
+  api.get(
+    '/groups/:groupId/members',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: membersResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { members: await listMembers(db, viewer, request.params.groupId) };
+    },
+  );
+  api.put(
+    '/groups/:groupId/members/:userId/role',
+    { schema: { tags: ['groups'], params: memberParams, body: memberRoleRequest } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      await setMemberRole(db, viewer, request.params.groupId, request.params.userId, request.body.role);
+      return reply.status(204).send();
+    },
+  );
+  api.delete(
+    '/groups/:groupId/members/:userId',
+    { schema: { tags: ['groups'], params: memberParams } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      await removeMember(db, viewer, request.params.groupId, request.params.userId);
+      return reply.status(204).send();
+    },
+  );
+  api.post(
+    '/groups/:groupId/transfer',
+    { schema: { tags: ['groups'], params: groupParams, body: transferRequest } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      await transferOwnership(db, viewer, request.params.groupId, request.body.userId);
+      return reply.status(204).send();
+    },
+  );
+  api.post(
+    '/groups/:groupId/leave',
+    { schema: { tags: ['groups'], params: groupParams } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return leaveGroup(db, viewer, request.params.groupId);
+    },
+  );
+  api.delete(
+    '/groups/:groupId',
+    { schema: { tags: ['groups'], params: groupParams, body: confirmRequest } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      await deleteGroup(db, viewer, request.params.groupId, request.body.confirm);
+      return reply.status(204).send();
+    },
+  );
+  api.get(
+    '/groups/:groupId/activity',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: activityResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { activity: await groupActivityLog(db, viewer, request.params.groupId) };
     },
   );
 }

@@ -18,7 +18,7 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
       id: groups.id, name: groups.name, description: groups.description, visibility: groups.visibility,
       color: groups.color, inviteCode: groups.inviteCode, status: groups.status, createdAt: groups.createdAt,
       leagueId: leagues.id, leagueName: leagues.name, leagueSeason: leagues.season,
-      memberCount, myRole: groupMembers.role,
+      memberCount, memberCap: groups.memberCap, myRole: groupMembers.role,
     })
     .from(groups)
     .innerJoin(leagues, eq(leagues.id, groups.leagueId))
@@ -35,6 +35,7 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
     inviteCode: row.inviteCode,
     status: row.status,
     memberCount: row.memberCount,
+    memberCap: row.memberCap,
     myRole: row.myRole,
     createdAt: row.createdAt.toISOString(),
   }));
@@ -75,13 +76,23 @@ export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequ
 /**
  * Joins the group with this invite code; joining a group one is already in returns it unchanged.
  * @param inviteCode normalised (upper case, no spaces or dashes).
- * @throws AppError invite_code_invalid (no such code), group_inactive.
+ * @throws AppError invite_code_invalid (no such code), group_inactive, group_full (the member cap is reached).
  */
 export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Promise<Group> {
-  const [group] = await db.select({ id: groups.id, status: groups.status }).from(groups).where(eq(groups.inviteCode, inviteCode));
+  const [group] = await db.select({ id: groups.id, status: groups.status, memberCap: groups.memberCap }).from(groups).where(eq(groups.inviteCode, inviteCode));
   if (!group) throw errors.inviteCodeInvalid();
   if (group.status !== 'active') throw errors.groupInactive();
-  await db.insert(groupMembers).values({ groupId: group.id, userId: viewer.userId, role: 'member' }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // The group row is locked so two people joining at once cannot both take the last place.
+    await tx.execute(sql`select 1 from groups where id = ${group.id}::uuid for update`);
+    const [already] = await tx.select({ role: groupMembers.role }).from(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, viewer.userId)));
+    if (already) return;
+    if (group.memberCap !== null) {
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(groupMembers).where(eq(groupMembers.groupId, group.id));
+      if ((row?.n ?? 0) >= group.memberCap) throw errors.groupFull();
+    }
+    await tx.insert(groupMembers).values({ groupId: group.id, userId: viewer.userId, role: 'member' }).onConflictDoNothing();
+  });
   return getGroup(db, viewer, group.id);
 }
 
