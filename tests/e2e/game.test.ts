@@ -137,6 +137,13 @@ describe.runIf(withChromium)('browser: the game', () => {
     await history.getByRole('list', { name: "Members' predictions" }).getByText('bruno').waitFor();
     await shoot(page, 'game-035-history');
 
+    // The Standings tab: the demo league's table from its results.
+    await page.goto(`${server.url}/group/${group.id}?tab=standings`);
+    const table = page.getByRole('table', { name: 'Table' });
+    await table.getByRole('row').nth(8).waitFor();
+    await expect(table.getByRole('row').count()).resolves.toBe(9); // header + 8 clubs
+    await shoot(page, 'game-036-standings');
+
     // Stats and charts, in the three languages.
     await page.goto(`${server.url}/group/${group.id}/stats`);
     await page.getByRole('heading', { name: 'Stats', exact: true }).waitFor();

@@ -8,6 +8,7 @@ import { useGroupMatches } from '../features/predictions/api/predictions';
 import { useMe } from '../features/auth/api/me';
 import { MatchList } from '../features/predictions/components/match-list';
 import { HistoryList } from '../features/predictions/components/history-list';
+import { StandingsView } from '../features/leagues/components/standings-view';
 import { RankingTable } from '../features/groups/components/ranking-table';
 import { RulesPanel } from '../features/groups/components/rules-panel';
 import { groupColor } from '../features/groups/components/group-color';
@@ -16,12 +17,12 @@ import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
-const TABS = ['matches', 'ranking', 'history', 'rules'] as const;
+const TABS = ['matches', 'ranking', 'history', 'standings', 'rules'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Page /group/:groupId: the group header, invite panel, and the tabs, the current one in the address
- * (?tab=matches|ranking|history|rules) so it can be linked and survives a reload.
+ * (?tab=matches|ranking|history|standings|rules) so it can be linked and survives a reload.
  */
 export function GroupRoute() {
   const { t } = useTranslation();
@@ -67,10 +68,10 @@ export function GroupRoute() {
       <InvitePanel inviteCode={g.inviteCode} />
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
-        <Tabs.List className="mb-4 grid grid-cols-4 rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
+        <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
           {TABS.map((tab) => (
             <Tabs.Trigger key={tab} value={tab}
-              className="min-w-0 truncate rounded-lg px-1 py-2 text-xs font-semibold text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
+              className="shrink-0 grow rounded-lg px-3 py-2 text-xs font-semibold text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
               {t(`groups.tabs.${tab}`)}
             </Tabs.Trigger>
           ))}
@@ -87,6 +88,9 @@ export function GroupRoute() {
         </Tabs.Content>
         <Tabs.Content value="history">
           {matches.data ? <HistoryList groupId={groupId} data={matches.data} /> : <Spinner label={t('app.loading')} />}
+        </Tabs.Content>
+        <Tabs.Content value="standings">
+          <StandingsView leagueId={g.league.id} />
         </Tabs.Content>
         <Tabs.Content value="rules">
           <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
