@@ -24,7 +24,7 @@ export class ApiError extends Error {
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   schema: S,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
 ): Promise<z.infer<S>> {
   let response: Response;
   try {

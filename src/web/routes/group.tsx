@@ -1,6 +1,6 @@
 /** A group: header with invite, then tabs for matches (predict) and ranking. */
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
@@ -11,18 +11,20 @@ import { HistoryList } from '../features/predictions/components/history-list';
 import { StandingsView } from '../features/leagues/components/standings-view';
 import { RankingTable } from '../features/groups/components/ranking-table';
 import { RulesPanel } from '../features/groups/components/rules-panel';
+import { SettingsPanel } from '../features/groups/components/settings-panel';
+import { useGroupAdmin } from '../features/groups/api/group-admin';
 import { groupColor } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
-const TABS = ['matches', 'ranking', 'history', 'standings', 'rules'] as const;
+const TABS = ['matches', 'ranking', 'history', 'standings', 'rules', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Page /group/:groupId: the group header, invite panel, and the tabs, the current one in the address
- * (?tab=matches|ranking|history|standings|rules) so it can be linked and survives a reload.
+ * (?tab=matches|ranking|history|standings|rules|settings; settings for the owner and admins) so it can be linked and survives a reload.
  */
 export function GroupRoute() {
   const { t } = useTranslation();
@@ -69,7 +71,7 @@ export function GroupRoute() {
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
-          {TABS.map((tab) => (
+          {TABS.filter((tab) => tab !== 'settings' || g.myRole !== 'member').map((tab) => (
             <Tabs.Trigger key={tab} value={tab}
               className="shrink-0 grow rounded-lg px-3 py-2 text-xs font-semibold text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
               {t(`groups.tabs.${tab}`)}
@@ -94,7 +96,13 @@ export function GroupRoute() {
         </Tabs.Content>
         <Tabs.Content value="rules">
           <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
+          {g.myRole !== 'owner' ? <LeaveGroup groupId={groupId} /> : null}
         </Tabs.Content>
+        {g.myRole !== 'member' ? (
+          <Tabs.Content value="settings">
+            <SettingsPanel group={g} myUserId={me.data?.id} />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
     </div>
   );
@@ -122,5 +130,21 @@ function InvitePanel({ inviteCode }: { inviteCode: string }) {
         <Button variant="secondary" onClick={copy}>{copied ? t('groups.copied') : t('groups.copyLink')}</Button>
       </div>
     </details>
+  );
+}
+
+/** A member leaves the group (their predictions in it are removed), after confirming. */
+function LeaveGroup({ groupId }: { groupId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { leave } = useGroupAdmin(groupId);
+  return (
+    <div className="mt-4 text-center">
+      <Button variant="ghost" className="text-red-700" onClick={async () => {
+        if (!window.confirm(t('settings.leaveConfirm'))) return;
+        await leave.mutateAsync();
+        await navigate(paths.home);
+      }}>{t('settings.leave')}</Button>
+    </div>
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * Group administration in a real browser: the owner renames the group, regenerates the invite code,
+ * deactivates and reactivates it, and removes a member; the member sees each change. SCREENSHOTS=1 saves
+ * screenshots at 390 px and 1280 px.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+
+const withChromium = hasChromium();
+const SHOTS = process.env.SCREENSHOTS === '1';
+
+describe.runIf(withChromium)('browser: group administration', () => {
+  let server: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startApp(), launchChromium()]);
+    if (SHOTS) mkdirSync('screenshots', { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  async function apiUser(username: string): Promise<{ cookie: string; context: BrowserContext; page: Page }> {
+    const email = `${username}@example.com`;
+    const password = 'correct horse battery';
+    await server.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, username, name: username } });
+    const link = new URL(linkFromOutbox(server.dataDir, email));
+    await server.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    const setCookie = signIn.headers['set-cookie'];
+    const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    await context.addCookies(cookies.map((c) => {
+      const [name, ...rest] = c.split('=');
+      return { name: name!, value: rest.join('='), url: server.url };
+    }));
+    return { cookie: cookies.join('; '), context, page: await context.newPage() };
+  }
+
+  it('renames, regenerates the code, deactivates, reactivates and removes a member', async () => {
+    const ana = await apiUser('ana');
+    const bruno = await apiUser('bruno');
+    const api = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) => server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
+    const leagueId = (await api(ana.cookie, 'GET', '/api/leagues')).leagues[0].id;
+    const group = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Office pool', leagueId })).group;
+    await api(bruno.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+
+    const page = ana.page;
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${server.url}/group/${group.id}?tab=settings`);
+    await page.getByLabel('Name', { exact: true }).fill('Office pool 2026');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Office pool 2026' }).waitFor();
+
+    await page.getByRole('button', { name: 'New invite code' }).click();
+    await page.getByText('A new invite code is ready').waitFor();
+    expect((await api(bruno.cookie, 'GET', `/api/groups/${group.id}`)).group.inviteCode).not.toBe(group.inviteCode);
+
+    await page.getByRole('button', { name: 'Deactivate the group' }).click();
+    await page.getByText('The group is deactivated').waitFor();
+    await bruno.page.goto(`${server.url}/group/${group.id}`);
+    await bruno.page.getByText('This group is deactivated', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Reactivate the group' }).click();
+    await page.getByText('The group is active again.').waitFor();
+    await shoot(page, 'admin-01-settings');
+
+    await page.getByRole('listitem').filter({ hasText: 'bruno' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Member removed').waitFor();
+    await expect(page.getByRole('listitem').filter({ hasText: 'bruno' }).count()).resolves.toBe(0);
+    await bruno.page.reload();
+    await bruno.page.getByRole('alert').waitFor();
+    await shoot(bruno.page, 'admin-02-removed');
+    await ana.context.close();
+    await bruno.context.close();
+  });
+});
