@@ -1,0 +1,127 @@
+/**
+ * The authorization matrix: every route of the API (read from the OpenAPI document, so a new route
+ * cannot escape) × {guest, outsider, member, admin, owner, platform administrator} against the table
+ * below. A route without a row fails the test. "Denied" means 401, 403, or 404 group_not_found (a
+ * private group does not reveal itself); "allowed" means anything else (a 409 for a business rule is
+ * still an authorized answer). Mutating routes run on a fresh group each time.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/app';
+import { createUser, type TestUser } from '../../tests/helpers/users';
+import { matches, user } from './db/schema';
+import { seedDemoIfEmpty } from './modules/demo/seed';
+
+const ROLES = ['guest', 'outsider', 'member', 'admin', 'owner', 'platform'] as const;
+type Role = (typeof ROLES)[number];
+type Level = 'public' | 'signed-in' | 'member' | 'admin' | 'owner' | 'platform';
+
+const ALLOWED: Record<Level, readonly Role[]> = {
+  public: ROLES,
+  'signed-in': ['outsider', 'member', 'admin', 'owner', 'platform'],
+  member: ['member', 'admin', 'owner'],
+  admin: ['admin', 'owner'],
+  owner: ['owner'],
+  platform: ['platform'],
+};
+
+interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string }
+
+/** Who may call each route, and a valid body (so validation never answers before authorization). */
+const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = {
+  'GET /api/health': { level: 'public' },
+  'GET /api/me': { level: 'signed-in' },
+  'GET /api/leagues': { level: 'public' },
+  'GET /api/leagues/{leagueId}/matches': { level: 'public' },
+  'GET /api/leagues/{leagueId}/standings': { level: 'public' },
+  'POST /api/groups': { level: 'signed-in', body: (c) => ({ name: 'Matrix pool', leagueId: c.leagueId }) },
+  'GET /api/groups': { level: 'signed-in' },
+  'POST /api/groups/join': { level: 'signed-in', body: (c) => ({ inviteCode: c.inviteCode }) },
+  'GET /api/groups/{groupId}': { level: 'member' },
+  'PATCH /api/groups/{groupId}': { level: 'admin', body: () => ({ name: 'Renamed pool' }) },
+  'DELETE /api/groups/{groupId}': { level: 'owner', body: (c) => ({ confirm: c.groupName }) },
+  'GET /api/groups/{groupId}/ranking': { level: 'member' },
+  'GET /api/groups/{groupId}/scoring': { level: 'member' },
+  'PUT /api/groups/{groupId}/scoring': { level: 'admin', body: () => ({ preset: 'classic' }) },
+  'GET /api/groups/{groupId}/stats': { level: 'member' },
+  'POST /api/groups/{groupId}/invite-code': { level: 'admin' },
+  'POST /api/groups/{groupId}/reset-predictions': { level: 'admin', body: (c) => ({ confirm: c.groupName }) },
+  'GET /api/groups/{groupId}/members': { level: 'member' },
+  'PUT /api/groups/{groupId}/members/{userId}/role': { level: 'owner', body: () => ({ role: 'admin' }) },
+  'DELETE /api/groups/{groupId}/members/{userId}': { level: 'admin' },
+  'POST /api/groups/{groupId}/transfer': { level: 'owner', body: (c) => ({ userId: c.memberId }) },
+  'POST /api/groups/{groupId}/leave': { level: 'member' },
+  'GET /api/groups/{groupId}/activity': { level: 'admin' },
+  'GET /api/groups/{groupId}/matches': { level: 'member' },
+  'PUT /api/groups/{groupId}/predictions/{matchId}': { level: 'member', body: () => ({ homeGoals: 1, awayGoals: 0 }) },
+  'PUT /api/groups/{groupId}/predictions': { level: 'member', body: (c) => ({ predictions: [{ matchId: c.matchId, homeGoals: 1, awayGoals: 0 }] }) },
+  'GET /api/groups/{groupId}/matches/{matchId}/predictions': { level: 'member' },
+  'GET /api/groups/{groupId}/members/{userId}/predictions': { level: 'member' },
+  'PUT /api/admin/matches/{matchId}/result': { level: 'platform', body: () => ({ status: 'scheduled' }) },
+};
+
+describe(`authorization matrix (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  const users = {} as Record<Exclude<Role, 'guest'>, TestUser>;
+  const ids = {} as Record<Exclude<Role, 'guest'>, string>;
+  let leagueId: string;
+  let matchId: string;
+  let routes: string[];
+
+  const call = (who: Role, method: string, url: string, payload?: object) =>
+    t.app.inject({ method: method as 'GET', url, payload, headers: who === 'guest' ? {} : { cookie: users[who].cookie } });
+
+  /** A private group of owner, admin and member (the outsider and the platform administrator stay out). */
+  async function freshGroup(): Promise<Context> {
+    const created = (await call('owner', 'POST', '/api/groups', { name: 'Matrix pool', leagueId })).json().group;
+    await call('admin', 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
+    await call('member', 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
+    await call('owner', 'PUT', `/api/groups/${created.id}/members/${ids.admin}/role`, { role: 'admin' });
+    return { groupId: created.id, groupName: created.name, inviteCode: created.inviteCode, leagueId, matchId, memberId: ids.member };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'platform@example.com' });
+    await seedDemoIfEmpty(t.database.db, new Date());
+    for (const role of ['outsider', 'member', 'admin', 'owner', 'platform'] as const) {
+      users[role] = await createUser(t, { username: role, email: `${role}@example.com` });
+      const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, `${role}@example.com`));
+      ids[role] = row!.id;
+    }
+    leagueId = (await call('guest', 'GET', '/api/leagues')).json().leagues[0].id;
+    const [open] = await t.database.db.select({ id: matches.id }).from(matches)
+      .where(and(eq(matches.status, 'scheduled'), gt(matches.kickoff, new Date(Date.now() + 86_400_000)))).limit(1);
+    matchId = open!.id;
+    const doc = (await call('guest', 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('has a row for every route of the API, and no row for a route that does not exist', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((route) => !MATRIX[route]), 'routes without a row in the matrix').toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !routes.includes(route)), 'rows without a route').toEqual([]);
+  });
+
+  it('allows and denies each route exactly as the matrix says', async () => {
+    const shared = await freshGroup();
+    const failures: string[] = [];
+    for (const route of routes) {
+      const entry = MATRIX[route];
+      if (!entry) continue;
+      const [method, path] = route.split(' ') as [string, string];
+      for (const role of ROLES) {
+        const context = method === 'GET' ? shared : await freshGroup();
+        const url = path
+          .replace('{groupId}', context.groupId).replace('{leagueId}', context.leagueId)
+          .replace('{matchId}', context.matchId).replace('{userId}', context.memberId);
+        const response = await call(role, method, url, entry.body?.(context));
+        const id = (() => { try { return response.json()?.error?.id as string | undefined; } catch { return undefined; } })();
+        const denied = response.statusCode === 401 || response.statusCode === 403 || (response.statusCode === 404 && id === 'group_not_found');
+        const shouldAllow = ALLOWED[entry.level].includes(role);
+        if (denied === shouldAllow) failures.push(`${route} as ${role}: ${response.statusCode} ${id ?? ''} (expected ${shouldAllow ? 'allowed' : 'denied'})`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
