@@ -105,3 +105,26 @@ export const rankingResponse = z.object({
   last: rankingRow.nullable(),
 });
 export type RankingResponse = z.infer<typeof rankingResponse>;
+
+/** Discover: public groups, searched by name and filtered by league, most active first, 20 a page. */
+export const DISCOVER_PAGE_SIZE = 20;
+export const discoverQuery = z.object({
+  q: z.string().trim().max(60).optional(),
+  leagueId: z.uuid().optional(),
+  /** The opaque cursor of the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+});
+export const discoveredGroup = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  league: z.object({ id: z.uuid(), name: z.string(), season: z.string() }),
+  color: z.enum(GROUP_COLORS),
+  memberCount: z.number().int(),
+  /** Members who saved a prediction in the last 7 days. */
+  activeMembers: z.number().int(),
+  isMember: z.boolean(),
+  full: z.boolean(),
+});
+export type DiscoveredGroup = z.infer<typeof discoveredGroup>;
+export const discoverResponse = z.object({ groups: z.array(discoveredGroup), nextCursor: z.string().nullable() });

@@ -37,6 +37,9 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'POST /api/groups': { level: 'signed-in', body: (c) => ({ name: 'Matrix pool', leagueId: c.leagueId }) },
   'GET /api/groups': { level: 'signed-in' },
   'POST /api/groups/join': { level: 'signed-in', body: (c) => ({ inviteCode: c.inviteCode }) },
+  'GET /api/groups/discover': { level: 'signed-in' },
+  // Joining without a code works for public groups only; the matrix's group is private.
+  'POST /api/groups/{groupId}/join': { level: 'member' },
   'GET /api/groups/{groupId}': { level: 'member' },
   'PATCH /api/groups/{groupId}': { level: 'admin', body: () => ({ name: 'Renamed pool' }) },
   'DELETE /api/groups/{groupId}': { level: 'owner', body: (c) => ({ confirm: c.groupName }) },

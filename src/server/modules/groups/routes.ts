@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  createGroupRequest, groupListResponse, groupParams, groupResponse, joinGroupRequest, RANKING_PAGE_SIZE, rankingQuery,
+  createGroupRequest, discoverQuery, discoverResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, RANKING_PAGE_SIZE, rankingQuery,
   rankingResponse, type RankingRow,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
@@ -24,6 +24,7 @@ import { requireMember } from './policy';
 import { groupRanking } from './ranking';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { groupStats } from './stats';
+import { discoverGroups, joinPublicGroup } from './discover';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 
 /** Registers the group routes (create, join, list mine, read, ranking); all need a signed-in member. */
@@ -187,6 +188,22 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       return { activity: await groupActivityLog(db, viewer, request.params.groupId) };
+    },
+  );
+  api.get(
+    '/groups/discover',
+    { schema: { tags: ['groups'], querystring: discoverQuery, response: { 200: discoverResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return discoverGroups(db, viewer, request.query, new Date());
+    },
+  );
+  api.post(
+    '/groups/:groupId/join',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { group: await joinPublicGroup(db, viewer, request.params.groupId) };
     },
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * Discover: active public groups, searched by name and filtered by league, sorted by activity (members
+ * who saved a prediction in the last 7 days), then newest, in pages of DISCOVER_PAGE_SIZE with an opaque
+ * keyset cursor. Private groups never appear. Joining a public group needs no code.
+ */
+import { sql } from 'drizzle-orm';
+import { DISCOVER_PAGE_SIZE, type DiscoveredGroup, type Group } from '../../../contracts/groups';
+import { rowsOf, type Db } from '../../db/client';
+import { errors } from '../../errors';
+import type { Viewer } from '../../auth/viewer';
+import { getGroup } from './service';
+
+interface Cursor { activity: number; createdAt: string; id: string }
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decode(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof value.activity !== 'number' || typeof value.createdAt !== 'string' || typeof value.id !== 'string' || Number.isNaN(Date.parse(value.createdAt))) throw new Error('bad');
+    if (!/^[0-9a-f-]{36}$/.test(value.id)) throw new Error('bad');
+    return value;
+  } catch {
+    throw errors.validation('Invalid cursor.');
+  }
+}
+
+/**
+ * One page of public groups.
+ * @param query.q part of the name (case-insensitive); query.leagueId one league; query.cursor the previous page's.
+ * @throws AppError validation_failed (a malformed cursor).
+ */
+export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string; leagueId?: string; cursor?: string }, now: Date) {
+  const after = query.cursor ? decode(query.cursor) : null;
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const rows = rowsOf<{
+    id: string; name: string; description: string | null; color: string; created_at: string | Date; league_id: string; league_name: string;
+    league_season: string; member_count: number; activity: number; is_member: boolean; member_cap: number | null;
+  }>(await db.execute(sql`
+    with candidates as (
+      select g.id, g.name, g.description, g.color, g.created_at, g.member_cap, l.id as league_id, l.name as league_name, l.season as league_season,
+             (select count(*) from group_members gm where gm.group_id = g.id)::int as member_count,
+             (select count(distinct p.user_id) from predictions p where p.group_id = g.id and p.updated_at >= ${since}::timestamptz)::int as activity,
+             exists (select 1 from group_members gm where gm.group_id = g.id and gm.user_id = ${viewer.userId}) as is_member
+        from groups g join leagues l on l.id = g.league_id
+       where g.visibility = 'public' and g.status = 'active'
+         ${pattern ? sql`and g.name ilike ${pattern}` : sql``}
+         ${query.leagueId ? sql`and g.league_id = ${query.leagueId}::uuid` : sql``}
+    )
+    select * from candidates
+     ${after ? sql`where (activity, created_at, id) < (${after.activity}, ${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+     order by activity desc, created_at desc, id desc
+     limit ${DISCOVER_PAGE_SIZE + 1}`));
+  const page = rows.slice(0, DISCOVER_PAGE_SIZE);
+  const last = page.at(-1);
+  const groups: DiscoveredGroup[] = page.map((row) => ({
+    id: row.id, name: row.name, description: row.description, color: row.color as DiscoveredGroup['color'],
+    league: { id: row.league_id, name: row.league_name, season: row.league_season },
+    memberCount: Number(row.member_count), activeMembers: Number(row.activity), isMember: row.is_member,
+    full: row.member_cap !== null && Number(row.member_count) >= row.member_cap,
+  }));
+  return {
+    groups,
+    nextCursor: rows.length > DISCOVER_PAGE_SIZE && last ? encode({ activity: Number(last.activity), createdAt: new Date(last.created_at).toISOString(), id: last.id }) : null,
+  };
+}
+
+/**
+ * Joins a public group without a code.
+ * @throws AppError group_not_found (no such group, or private), group_inactive, group_full.
+ */
+export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): Promise<Group> {
+  const [row] = rowsOf<{ visibility: string; status: string; member_cap: number | null; members: number; is_member: boolean }>(await db.execute(sql`
+    select g.visibility, g.status, g.member_cap,
+           (select count(*) from group_members where group_id = g.id)::int as members,
+           exists (select 1 from group_members where group_id = g.id and user_id = ${viewer.userId}) as is_member
+      from groups g where g.id = ${groupId}::uuid`));
+  if (!row || (row.visibility !== 'public' && !row.is_member)) throw errors.groupNotFound();
+  if (row.is_member) return getGroup(db, viewer, groupId);
+  if (row.status !== 'active') throw errors.groupInactive();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
+    const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from group_members where group_id = ${groupId}::uuid`));
+    if (row.member_cap !== null && Number(count?.n ?? 0) >= row.member_cap) throw errors.groupFull();
+    await tx.execute(sql`insert into group_members (group_id, user_id, role) values (${groupId}::uuid, ${viewer.userId}, 'member') on conflict do nothing`);
+  });
+  return getGroup(db, viewer, groupId);
+}
