@@ -1,7 +1,7 @@
 /**
  * Group administration in a real browser: the owner renames the group, regenerates the invite code,
  * deactivates and reactivates it, and removes a member; the member sees each change. SCREENSHOTS=1 saves
- * screenshots at 390 px and 1280 px.
+ * screenshots at 390 px and 1280 px. Made public, the group is found in Discover and joined without a code.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -82,6 +82,20 @@ describe.runIf(withChromium)('browser: group administration', () => {
     await bruno.page.reload();
     await bruno.page.getByRole('alert').waitFor();
     await shoot(bruno.page, 'admin-02-removed');
+
+    // Made public, the group is found in Discover and joined without a code.
+    await page.getByLabel('Visibility').selectOption('public');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    const carla = await apiUser('carla');
+    await carla.page.goto(`${server.url}/groups`);
+    await carla.page.getByRole('searchbox', { name: 'Search groups by name' }).fill('office');
+    const card = carla.page.getByRole('listitem', { name: 'Office pool 2026' });
+    await card.getByRole('button', { name: 'Join' }).click();
+    await carla.page.getByRole('heading', { name: 'Office pool 2026' }).waitFor();
+    await carla.page.goto(`${server.url}/groups`);
+    await shoot(carla.page, 'admin-03-discover');
+    await carla.context.close();
     await ana.context.close();
     await bruno.context.close();
   });

@@ -51,6 +51,7 @@ const router = createBrowserRouter([
       { path: paths.admin, lazy: async () => { const { AdminRoute } = await import('../routes/admin'); return { element: <RequireAuth><AdminRoute /></RequireAuth> }; } },
       { path: paths.createGroup, lazy: async () => { const { CreateGroupRoute } = await import('../routes/create-group'); return { element: <RequireAuth><CreateGroupRoute /></RequireAuth> }; } },
       { path: paths.joinGroup(), lazy: async () => { const { JoinGroupRoute } = await import('../routes/join-group'); return { element: <RequireAuth><JoinGroupRoute /></RequireAuth> }; } },
+      { path: paths.groups, lazy: async () => { const { GroupsRoute } = await import('../routes/groups'); return { element: <RequireAuth><GroupsRoute /></RequireAuth> }; } },
       { path: '/group/:groupId', lazy: async () => { const { GroupRoute } = await import('../routes/group'); return { element: <RequireAuth><GroupRoute /></RequireAuth> }; } },
       { path: '/group/:groupId/stats', lazy: async () => { const { GroupStatsRoute } = await import('../routes/group-stats'); return { element: <RequireAuth><GroupStatsRoute /></RequireAuth> }; } },
       { path: '/group/:groupId/podium', element: <RedirectStats /> },

@@ -1,7 +1,7 @@
-/** Groups: list mine, read one, create, join, ranking. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Groups: list mine, read one, create, join (by code or public), ranking, Discover. */
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  groupListResponse, groupResponse, rankingResponse, type CreateGroupRequest,
+  discoverResponse, groupListResponse, groupResponse, rankingResponse, type CreateGroupRequest,
 } from '../../../../contracts/groups';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -39,6 +39,31 @@ export function useJoinGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (inviteCode: string) => (await apiRequest('/groups/join', groupResponse, { method: 'POST', body: { inviteCode } })).group,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
+  });
+}
+
+/** Public groups for Discover, page by page (cursor), searched and filtered. */
+export function useDiscover(q: string, leagueId: string) {
+  return useInfiniteQuery({
+    queryKey: ['groups', 'discover', q, leagueId],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams();
+      if (q.trim()) params.set('q', q.trim());
+      if (leagueId) params.set('leagueId', leagueId);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest(`/groups/discover?${params.toString()}`, discoverResponse);
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Joins a public group without a code. */
+export function useJoinPublicGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (groupId: string) => (await apiRequest(`/groups/${groupId}/join`, groupResponse, { method: 'POST' })).group,
     onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
   });
 }
