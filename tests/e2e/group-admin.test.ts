@@ -80,8 +80,11 @@ describe.runIf(withChromium)('browser: group administration', () => {
     await page.getByText('Member removed').waitFor();
     await expect(page.getByRole('listitem').filter({ hasText: 'bruno' }).count()).resolves.toBe(0);
     await bruno.page.reload();
-    await bruno.page.getByRole('alert').waitFor();
+    await bruno.page.getByRole('alert').filter({ hasText: "The group may have been deleted or you don't have permission to view it." }).waitFor();
+    await bruno.page.getByRole('link', { name: 'Back to my groups' }).waitFor();
     await shoot(bruno.page, 'admin-02-removed');
+    await bruno.page.goto(`${server.url}/group/not-a-group`);
+    await bruno.page.getByRole('alert').filter({ hasText: 'Invalid Group ID.' }).waitFor();
 
     // Made public, the group is found in Discover and joined without a code.
     await page.getByLabel('Visibility').selectOption('public');

@@ -19,6 +19,9 @@ import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
+/** A group id is a UUID; anything else is answered on the page without asking the server. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const TABS = ['matches', 'ranking', 'history', 'standings', 'rules', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -36,19 +39,23 @@ export function GroupRoute() {
     params.set('tab', next);
     setSearch(params, { replace: true });
   };
-  const group = useGroup(groupId);
+  const validId = UUID.test(groupId);
+  const group = useGroup(groupId, validId);
   const matches = useGroupMatches(groupId);
   const [rankingPage, setRankingPage] = useState(1);
   const ranking = useRanking(groupId, rankingPage);
   const me = useMe();
   const myGroups = useMyGroups();
 
+  if (!validId) return <GroupProblem message={t('groupPage.invalidId')} />;
   if (group.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError) {
     const id = group.error instanceof ApiError ? group.error.id : 'internal';
-    return <Alert>{t(`errors.${id}`)}</Alert>;
+    if (id === 'group_not_found' || id === 'forbidden') return <GroupProblem message={t('groupPage.notFound')} />;
+    return <GroupProblem message={t('groupPage.loadFailed')} onRetry={() => void group.refetch()} />;
   }
   const g = group.data;
+  const myRow = ranking.data ? (ranking.data.ranking.find((row) => row.userId === me.data?.id) ?? ranking.data.me) : null;
   const otherGroupCount = (myGroups.data ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
 
   return (
@@ -59,7 +66,10 @@ export function GroupRoute() {
         </span>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{g.name}</h1>
-          <p className="text-sm text-slate-500">{g.league.name} · {t('home.members', { count: g.memberCount })}</p>
+          <p className="text-sm text-slate-500">
+            {g.league.name} {g.league.season} · {t(g.visibility === 'public' ? 'groupPage.public' : 'groupPage.private')} · {t('home.members', { count: g.memberCount })}
+            {myRow ? ` · ${t('groupPage.myRank', { rank: myRow.rank })}` : ''}
+          </p>
           {g.description ? <p className="mt-1 text-sm text-slate-700">{g.description}</p> : null}
         </div>
       </header>
@@ -67,7 +77,7 @@ export function GroupRoute() {
       <Link to={paths.groupStats(groupId)} className="inline-flex items-center gap-1 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-emerald-800 shadow-sm ring-1 ring-slate-200 hover:bg-emerald-50">
         {t('stats.open')} →
       </Link>
-      <InvitePanel inviteCode={g.inviteCode} />
+      {g.myRole !== 'member' ? <InvitePanel inviteCode={g.inviteCode} /> : null}
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
@@ -145,6 +155,20 @@ function LeaveGroup({ groupId }: { groupId: string }) {
         await leave.mutateAsync();
         await navigate(paths.home);
       }}>{t('settings.leave')}</Button>
+    </div>
+  );
+}
+
+/** A group that cannot be shown: the reason, a way back to my groups, and a retry where it can help. */
+function GroupProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4">
+      <Alert>{message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        {onRetry ? <Button onClick={onRetry}>{t('groupPage.retry')}</Button> : null}
+        <Link to={paths.groups} className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-emerald-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">{t('groupPage.back')}</Link>
+      </div>
     </div>
   );
 }

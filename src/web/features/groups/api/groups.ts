@@ -21,7 +21,7 @@ export const rankingQuery = (groupId: string, page = 1) =>
 /** The groups I belong to, newest first. */
 export const useMyGroups = () => useQuery(myGroupsQuery);
 /** One group I belong to; errors with group_not_found or forbidden otherwise. */
-export const useGroup = (groupId: string) => useQuery(groupQuery(groupId));
+export const useGroup = (groupId: string, enabled = true) => useQuery({ ...groupQuery(groupId), enabled });
 /** A page of a group's ranking (the previous page stays shown while the next loads). */
 export const useRanking = (groupId: string, page = 1) => useQuery({ ...rankingQuery(groupId, page), placeholderData: (previous) => previous });
 
