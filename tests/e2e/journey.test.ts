@@ -87,8 +87,10 @@ describe.runIf(withChromium)('browser journey', () => {
     await ana.getByRole('button', { name: 'Create group' }).click();
     await ana.getByRole('heading', { name: 'Family pool' }).waitFor();
     await ana.getByText('Invite friends').click();
-    const inviteCode = (await ana.getByLabel('Invite code').textContent())?.trim() ?? '';
-    expect(inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    const shown = (await ana.getByLabel('Invite code').textContent())?.trim() ?? '';
+    expect(shown).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/); // shown as XXXX-XXXX
+    const inviteCode = shown.replace('-', '');
+    await ana.getByRole('img', { name: 'QR code of the invite link to Family pool' }).waitFor();
 
     // The first open match of the round shown first.
     const firstOpen = ana.getByRole('listitem').filter({ has: ana.locator('input:not([disabled])') }).first();

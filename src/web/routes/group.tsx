@@ -11,6 +11,7 @@ import { HistoryList } from '../features/predictions/components/history-list';
 import { StandingsView } from '../features/leagues/components/standings-view';
 import { RankingTable } from '../features/groups/components/ranking-table';
 import { RulesPanel } from '../features/groups/components/rules-panel';
+import { InvitePanel } from '../features/groups/components/invite-panel';
 import { SettingsPanel } from '../features/groups/components/settings-panel';
 import { useGroupAdmin } from '../features/groups/api/group-admin';
 import { groupColor } from '../features/groups/components/group-color';
@@ -77,7 +78,7 @@ export function GroupRoute() {
       <Link to={paths.groupStats(groupId)} className="inline-flex items-center gap-1 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-emerald-800 shadow-sm ring-1 ring-slate-200 hover:bg-emerald-50">
         {t('stats.open')} →
       </Link>
-      {g.myRole !== 'member' ? <InvitePanel inviteCode={g.inviteCode} /> : null}
+      {g.myRole !== 'member' ? <InvitePanel inviteCode={g.inviteCode} groupName={g.name} /> : null}
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
@@ -115,31 +116,6 @@ export function GroupRoute() {
         ) : null}
       </Tabs.Root>
     </div>
-  );
-}
-
-function InvitePanel({ inviteCode }: { inviteCode: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const link = `${window.location.origin}${paths.joinGroup(inviteCode)}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      window.prompt(t('groups.copyLink'), link);
-    }
-  };
-  return (
-    <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <summary className="cursor-pointer text-sm font-semibold text-emerald-800">{t('groups.invite')}</summary>
-      <p className="mt-3 text-sm text-slate-600">{t('groups.inviteHelp')}</p>
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <code aria-label={t('groups.inviteCode')} className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-lg font-bold tracking-[0.25em] text-slate-900">{inviteCode}</code>
-        <Button variant="secondary" onClick={copy}>{copied ? t('groups.copied') : t('groups.copyLink')}</Button>
-      </div>
-    </details>
   );
 }
 
