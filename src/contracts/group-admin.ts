@@ -3,14 +3,14 @@
  * member cap, roles, removal, ownership transfer, leaving and deleting. Every check is on the server.
  */
 import { z } from 'zod';
-import { GROUP_COLORS } from './groups';
+import { groupColor } from './group-colors';
 import { instant } from './common';
 
 export const updateGroupRequest = z
   .object({
     name: z.string().trim().min(3).max(60),
     description: z.string().trim().max(500).nullable(),
-    color: z.enum(GROUP_COLORS),
+    color: groupColor,
     visibility: z.enum(['public', 'private']),
     /** Most members the group takes; null removes the cap. Never below the current member count. */
     memberCap: z.number().int().min(2).max(100_000).nullable(),

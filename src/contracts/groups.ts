@@ -4,8 +4,11 @@ import { match } from './leagues';
 import { goals, instant, uuidParam } from './common';
 import { PREDICTION_OUTCOMES } from '../domain/scoring';
 import { scoringRulesRequest } from './scoring-rules';
+import { groupColor } from './group-colors';
+import { GROUP_COLOR_NAMES } from '../domain/group-colors';
 
-export const GROUP_COLORS = ['emerald', 'sky', 'violet', 'amber', 'rose', 'slate'] as const;
+/** The palette names a group colour can take (or a custom #rrggbb, see ./group-colors.ts). */
+export const GROUP_COLORS = GROUP_COLOR_NAMES;
 /** Invite codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
@@ -15,7 +18,8 @@ export const createGroupRequest = z.object({
   description: z.string().trim().max(500).optional(),
   leagueId: z.uuid(),
   visibility: z.enum(['public', 'private']).default('private'),
-  color: z.enum(GROUP_COLORS).default('emerald'),
+  /** A palette name or a custom #rrggbb on which white text passes WCAG AA. */
+  color: groupColor.default('green'),
   /** The group's scoring rules; default the Palpite preset on the 90-minute score. */
   scoring: scoringRulesRequest.optional(),
 });
@@ -35,7 +39,8 @@ export const group = z.object({
   description: z.string().nullable(),
   league: z.object({ id: z.uuid(), name: z.string(), season: z.string() }),
   visibility: z.enum(['public', 'private']),
-  color: z.enum(GROUP_COLORS),
+  /** A palette name or #rrggbb (groups from before the palette may still hold an old name until migrated). */
+  color: z.string(),
   inviteCode: z.string(),
   status: z.enum(['active', 'deactivated']),
   memberCount: z.number().int(),
@@ -119,7 +124,7 @@ export const discoveredGroup = z.object({
   name: z.string(),
   description: z.string().nullable(),
   league: z.object({ id: z.uuid(), name: z.string(), season: z.string() }),
-  color: z.enum(GROUP_COLORS),
+  color: z.string(),
   memberCount: z.number().int(),
   /** Members who saved a prediction in the last 7 days. */
   activeMembers: z.number().int(),

@@ -62,10 +62,10 @@ describe(`journey: league → register → group → predict → score → rank 
   });
 
   it('lets a member create a group with an invite code', async () => {
-    const response = await as(ana, 'POST', '/api/groups', { name: 'Office pool', leagueId, visibility: 'private', color: 'sky' });
+    const response = await as(ana, 'POST', '/api/groups', { name: 'Office pool', leagueId, visibility: 'private', color: 'blue' });
     expect(response.statusCode).toBe(201);
     const { group } = response.json();
-    expect(group).toMatchObject({ name: 'Office pool', visibility: 'private', color: 'sky', status: 'active', memberCount: 1, myRole: 'owner' });
+    expect(group).toMatchObject({ name: 'Office pool', visibility: 'private', color: 'blue', status: 'active', memberCount: 1, myRole: 'owner' });
     expect(group.inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     groupId = group.id;
     inviteCode = group.inviteCode;

@@ -3,22 +3,28 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createGroupRequest, GROUP_COLORS } from '../../contracts/groups';
+import { customGroupColor } from '../../contracts/group-colors';
+import { isHexColor, nearestPassingShade } from '../../domain/group-colors';
 import { useCreateGroup } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
-import { groupColor } from '../features/groups/components/group-color';
+import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
 
-/** Page /groups/new: the create-group form, then the new group. */
+/** Page /create-group: the create-group form (colour: a palette name or a custom colour white text can be read on), then the new group. */
 export function CreateGroupRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const leagues = useLeagues();
   const create = useCreateGroup();
-  const [form, setForm] = useState({ name: '', description: '', leagueId: '', visibility: 'private' as 'private' | 'public', color: 'emerald' as (typeof GROUP_COLORS)[number] });
+  const [form, setForm] = useState({ name: '', description: '', leagueId: '', visibility: 'private' as 'private' | 'public', color: 'green' as string });
+  const [custom, setCustom] = useState('#1d4ed8');
+  const customCheck = customGroupColor.safeParse(custom);
+  const customProblem = customCheck.success ? null : customCheck.error.issues[0];
+  const suggestion = customProblem && isHexColor(custom) ? nearestPassingShade(custom) : undefined;
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
 
   const submit = async (event: FormEvent) => {
@@ -58,14 +64,26 @@ export function CreateGroupRoute() {
         </fieldset>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('groups.color')}</legend>
-          <div className="mt-2 flex gap-3">
+          <div className="mt-2 flex flex-wrap gap-3">
             {GROUP_COLORS.map((color) => (
               <label key={color} className="cursor-pointer">
                 <input type="radio" name="color" value={color} checked={form.color === color} onChange={() => setForm({ ...form, color })} className="peer sr-only" aria-label={t(`groups.colors.${color}`)} />
-                <span className={`block h-9 w-9 rounded-full ${groupColor(color)} ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600`} />
+                <span className="block h-9 w-9 rounded-full ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600" style={groupColorStyle(color)} />
               </label>
             ))}
+            <label className="flex cursor-pointer items-center gap-2 rounded-full px-2 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-slate-900">
+              <input type="radio" name="color" value="custom" checked={form.color === custom} onChange={() => setForm({ ...form, color: custom })} className="sr-only" />
+              <input type="color" value={custom} aria-label={t('groups.customColor')}
+                onChange={(e) => { setCustom(e.target.value); setForm({ ...form, color: e.target.value }); }} className="h-7 w-9 cursor-pointer rounded border-0 bg-transparent" />
+              <span className="text-sm text-slate-700">{t('groups.custom')}</span>
+            </label>
           </div>
+          {form.color === custom && customProblem ? (
+            <p role="alert" className="mt-2 text-sm text-red-600">
+              {t('groups.lowContrast')}{' '}
+              {suggestion ? <button type="button" className="font-semibold underline" onClick={() => { setCustom(suggestion); setForm({ ...form, color: suggestion }); }}>{t('groups.useSuggestion', { color: suggestion })}</button> : null}
+            </p>
+          ) : null}
         </fieldset>
         <Button type="submit" disabled={create.isPending} className="w-full">{t('groups.create')}</Button>
       </form>

@@ -14,7 +14,7 @@ import { RulesPanel } from '../features/groups/components/rules-panel';
 import { InvitePanel } from '../features/groups/components/invite-panel';
 import { SettingsPanel } from '../features/groups/components/settings-panel';
 import { useGroupAdmin } from '../features/groups/api/group-admin';
-import { groupColor } from '../features/groups/components/group-color';
+import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
@@ -62,7 +62,7 @@ export function GroupRoute() {
   return (
     <div className="space-y-5">
       <header className="flex items-start gap-3">
-        <span className={`mt-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-xl font-bold text-white ${groupColor(g.color)}`} aria-hidden>
+        <span className={`mt-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-xl font-bold text-white`} style={groupColorStyle(g.color)} aria-hidden>
           {g.name.slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0 flex-1">

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDiscover, useJoinPublicGroup, useMyGroups } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
-import { groupColor } from '../features/groups/components/group-color';
+import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -52,7 +52,7 @@ export function GroupsRoute() {
           {mine.data?.map((group) => (
             <li key={group.id}>
               <Link to={paths.group(group.id)} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-emerald-400">
-                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white ${groupColor(group.color)}`} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>
+                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white`} style={groupColorStyle(group.color)} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-slate-900">{group.name}</span>
                   <span className="block truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })}</span>
@@ -83,7 +83,7 @@ export function GroupsRoute() {
         <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('discover.title')}>
           {found.map((group) => (
             <li key={group.id} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={group.name}>
-              <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white ${groupColor(group.color)}`} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>
+              <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white`} style={groupColorStyle(group.color)} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold text-slate-900">{group.name}</span>
                 <span className="block truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })} · {t('discover.active', { count: group.activeMembers })}</span>

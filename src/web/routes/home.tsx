@@ -7,7 +7,7 @@ import { useLeagues } from '../features/leagues/api/leagues';
 import { ButtonLink } from '../components/ui/button';
 import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
 import { paths } from '../config/paths';
-import { groupColor } from '../features/groups/components/group-color';
+import { groupColorStyle } from '../features/groups/components/group-color';
 
 /** Page /: my groups when signed in, the welcome when signed out; leagues on both. */
 export function HomeRoute() {
@@ -37,7 +37,7 @@ function MyGroups() {
           <li key={group.id}>
             <Link to={paths.group(group.id)} className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-emerald-400">
               <div className="flex items-center gap-3">
-                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white ${groupColor(group.color)}`} aria-hidden>
+                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white`} style={groupColorStyle(group.color)} aria-hidden>
                   {group.name.slice(0, 1).toUpperCase()}
                 </span>
                 <div className="min-w-0">

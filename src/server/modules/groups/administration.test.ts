@@ -51,9 +51,9 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
     const g = await group('Edit pool');
     expect((await as(member, 'PATCH', `/api/groups/${g.id}`, { name: 'Taken over' })).statusCode).toBe(403);
     expect((await as(outsider, 'PATCH', `/api/groups/${g.id}`, { name: 'Taken over' })).statusCode).toBe(404);
-    const edited = await as(admin, 'PATCH', `/api/groups/${g.id}`, { name: 'Edited pool', description: 'Friends', visibility: 'public', color: 'violet' });
+    const edited = await as(admin, 'PATCH', `/api/groups/${g.id}`, { name: 'Edited pool', description: 'Friends', visibility: 'public', color: 'purple' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().group).toMatchObject({ name: 'Edited pool', description: 'Friends', visibility: 'public', color: 'violet' });
+    expect(edited.json().group).toMatchObject({ name: 'Edited pool', description: 'Friends', visibility: 'public', color: 'purple' });
     expect((await as(owner, 'PATCH', `/api/groups/${g.id}`, {})).statusCode).toBe(400);
     expect((await as(owner, 'PATCH', `/api/groups/${g.id}`, { name: 'x' })).statusCode).toBe(400);
   });

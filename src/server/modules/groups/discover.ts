@@ -54,7 +54,7 @@ export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string
   const page = rows.slice(0, DISCOVER_PAGE_SIZE);
   const last = page.at(-1);
   const groups: DiscoveredGroup[] = page.map((row) => ({
-    id: row.id, name: row.name, description: row.description, color: row.color as DiscoveredGroup['color'],
+    id: row.id, name: row.name, description: row.description, color: row.color,
     league: { id: row.league_id, name: row.league_name, season: row.league_season },
     memberCount: Number(row.member_count), activeMembers: Number(row.activity), isMember: row.is_member,
     full: row.member_cap !== null && Number(row.member_count) >= row.member_cap,

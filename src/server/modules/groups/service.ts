@@ -31,7 +31,7 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
     description: row.description,
     league: { id: row.leagueId, name: row.leagueName, season: row.leagueSeason },
     visibility: row.visibility,
-    color: row.color as Group['color'],
+    color: row.color,
     inviteCode: row.inviteCode,
     status: row.status,
     memberCount: row.memberCount,

@@ -1,9 +1,15 @@
-/** Tailwind classes of the group colors (GROUP_COLORS in src/contracts/groups.ts). */
-const classes: Record<string, string> = {
-  emerald: 'bg-emerald-500', sky: 'bg-sky-500', violet: 'bg-violet-500', amber: 'bg-amber-500', rose: 'bg-rose-500', slate: 'bg-slate-500',
-};
+/**
+ * How a group colour is painted: the palette's hex for a name, the hex itself for a custom colour
+ * (src/domain/group-colors.ts); an old name (emerald, sky …) not yet migrated maps to its nearest.
+ */
+import type { CSSProperties } from 'react';
+import { groupColorHex, legacyGroupColorName } from '../../../../domain/group-colors';
 
-/** The background class of a group color; unknown colors fall back to emerald. */
-export function groupColor(color: string): string {
-  return classes[color] ?? classes.emerald!;
+/** The inline style painting a group colour as a background (white text on it passes WCAG AA). */
+export function groupColorStyle(color: string): CSSProperties {
+  try {
+    return { backgroundColor: groupColorHex(color) };
+  } catch {
+    return { backgroundColor: groupColorHex(legacyGroupColorName(color)) };
+  }
 }

@@ -67,7 +67,8 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
           </label>
           <div className="grid gap-3 sm:grid-cols-3">
             <label className="block text-sm text-slate-700">{t('settings.color')}
-              <select className={input} value={form.color} onChange={(e) => setForm({ ...form, color: e.target.value as Group['color'] })}>
+              <select className={input} value={form.color} onChange={(e) => setForm({ ...form, color: e.target.value })}>
+                {(GROUP_COLORS as readonly string[]).includes(form.color) ? null : <option value={form.color}>{form.color}</option>}
                 {GROUP_COLORS.map((color) => <option key={color} value={color}>{t(`settings.colors.${color}`)}</option>)}
               </select>
             </label>
