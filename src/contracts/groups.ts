@@ -51,7 +51,15 @@ export const group = z.object({
 });
 export type Group = z.infer<typeof group>;
 export const groupResponse = z.object({ group });
-export const groupListResponse = z.object({ groups: z.array(group) });
+/** One of my groups in the list: with my current rank and the next time predictions close in its league. */
+export const myGroup = group.extend({
+  /** My rank in the group's ranking (ties shared). */
+  myRank: z.number().int(),
+  /** When the next open match of the league closes for predictions (kickoff − 15 min); null when none. */
+  nextDeadline: instant.nullable(),
+});
+export type MyGroup = z.infer<typeof myGroup>;
+export const groupListResponse = z.object({ groups: z.array(myGroup) });
 export const groupParams = z.object({ groupId: uuidParam });
 
 export const prediction = z.object({

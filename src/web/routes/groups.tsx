@@ -9,13 +9,14 @@ import { useDiscover, useJoinPublicGroup, useMyGroups } from '../features/groups
 import { useLeagues } from '../features/leagues/api/leagues';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
+import { formatRelative } from '../lib/format';
 import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
 import { Button, ButtonLink } from '../components/ui/button';
 import { paths } from '../config/paths';
 
 /** My groups and Discover. */
 export function GroupsRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const mine = useMyGroups();
   const leagues = useLeagues();
@@ -56,6 +57,10 @@ export function GroupsRoute() {
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-slate-900">{group.name}</span>
                   <span className="block truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })}</span>
+                  <span className="block truncate text-sm text-slate-700">
+                    {t('groupPage.myRank', { rank: group.myRank })}
+                    {group.nextDeadline ? ` · ${t('discover.nextClose', { when: formatRelative(group.nextDeadline, Date.now(), i18n.language) })}` : ''}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -40,6 +40,15 @@ describe(`ranking pages (${TEST_DB_KIND})`, () => {
     expect((await page(4)).json().ranking).toEqual([]);
   });
 
+  it('lists my groups with my rank and the next close of the league', async () => {
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/groups', headers: { cookie: ana.cookie } })).json().groups;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ name: 'Big pool', myRank: 119 });
+    const deadline = Date.parse(mine[0].nextDeadline);
+    expect(deadline).toBeGreaterThan(Date.now());
+    expect(deadline).toBeLessThan(Date.now() + 3 * 86_400_000); // the demo league plays every 3 days
+  });
+
   it('refuses a malformed page', async () => {
     for (const bad of ['0', '-1', 'x']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/groups/${groupId}/ranking?page=${bad}`, headers: { cookie: ana.cookie } });

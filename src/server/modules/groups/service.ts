@@ -1,9 +1,11 @@
 /** Groups: create, join by invite code, read, list mine. */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CreateGroupRequest, Group } from '../../../contracts/groups';
+import type { CreateGroupRequest, Group, MyGroup } from '../../../contracts/groups';
+import { PREDICTION_CLOSE_MINUTES, predictionDeadline } from '../../../domain/deadline';
+import { groupRanking } from './ranking';
 import { createGroupRequest } from '../../../contracts/groups';
 import { requestedPoints, scoringRulesRequest } from '../../../contracts/scoring-rules';
-import type { Conn, Db } from '../../db/client';
+import { rowsOf, type Conn, type Db } from '../../db/client';
 import { groupMembers, groups, leagues } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
@@ -107,7 +109,27 @@ export async function getGroup(db: Conn, viewer: Viewer, groupId: string): Promi
   return group;
 }
 
-/** The groups the viewer belongs to, newest first. */
-export async function listMyGroups(db: Conn, viewer: Viewer): Promise<Group[]> {
-  return loadGroups(db, viewer.userId);
+/**
+ * The groups the viewer belongs to, newest first, each with the viewer's rank (from the group's
+ * ranking: totals, not predictions) and the next close of its league.
+ * @param now the server's clock.
+ */
+export async function listMyGroups(db: Conn, viewer: Viewer, now: Date = new Date()): Promise<MyGroup[]> {
+  const mine = await loadGroups(db, viewer.userId);
+  const deadlines = new Map(rowsOf<{ league_id: string; next_kickoff: string | Date | null }>(await db.execute(sql`
+    select league_id, min(kickoff) as next_kickoff from matches
+     where status = 'scheduled' and kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) > ${now.toISOString()}::timestamptz
+       and league_id in (select league_id from groups g join group_members gm on gm.group_id = g.id where gm.user_id = ${viewer.userId})
+     group by league_id`)).map((row) => [row.league_id, row.next_kickoff]));
+  const result: MyGroup[] = [];
+  for (const group of mine) {
+    const ranking = await groupRanking(db, group.id);
+    const next = deadlines.get(group.league.id);
+    result.push({
+      ...group,
+      myRank: ranking.find((row) => row.userId === viewer.userId)?.rank ?? ranking.length,
+      nextDeadline: next ? predictionDeadline(new Date(next)).toISOString() : null,
+    });
+  }
+  return result;
 }
