@@ -25,6 +25,7 @@ export function GroupsRoute() {
   const discover = useDiscover(q, leagueId);
   const join = useJoinPublicGroup();
   const [error, setError] = useState<string | null>(null);
+  const [now] = useState(() => Date.now());
   const found = discover.data?.pages.flatMap((page) => page.groups) ?? [];
 
   const joinGroup = async (groupId: string) => {
@@ -59,7 +60,7 @@ export function GroupsRoute() {
                   <span className="block truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })}</span>
                   <span className="block truncate text-sm text-slate-700">
                     {t('groupPage.myRank', { rank: group.myRank })}
-                    {group.nextDeadline ? ` · ${t('discover.nextClose', { when: formatRelative(group.nextDeadline, Date.now(), i18n.language) })}` : ''}
+                    {group.nextDeadline ? ` · ${t('discover.nextClose', { when: formatRelative(group.nextDeadline, now, i18n.language) })}` : ''}
                   </span>
                 </span>
               </Link>
