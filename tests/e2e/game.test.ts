@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
 import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
 const SHOTS = process.env.SCREENSHOTS === '1';
@@ -104,6 +105,7 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.reload();
     await card.getByText('2 of 2 members predicted').waitFor();
     await shoot(page, 'game-01-predicted');
+    expect(await seriousViolations(page), 'axe on the matches tab').toEqual([]);
 
     // The match closes while the page is open: its inputs lock by themselves.
     await server.database.db.update(matches).set({ kickoff: new Date(Date.now() + 15 * 60_000 + 5_000) }).where(eq(matches.id, target.id));
@@ -129,6 +131,7 @@ describe.runIf(withChromium)('browser: the game', () => {
     await past.getByText('Predicted 0–1').waitFor();
     await past.getByText(/Opposite result/).waitFor();
     await shoot(page, 'game-03-member');
+    expect(await seriousViolations(page), 'axe on a member\'s predictions').toEqual([]);
 
     // The History tab lists the closed match with everyone's picks.
     await page.goto(`${server.url}/group/${group.id}?tab=history`);
@@ -143,6 +146,7 @@ describe.runIf(withChromium)('browser: the game', () => {
     await table.getByRole('row').nth(8).waitFor();
     await expect(table.getByRole('row').count()).resolves.toBe(9); // header + 8 clubs
     await shoot(page, 'game-036-standings');
+    expect(await seriousViolations(page), 'axe on the standings tab').toEqual([]);
 
     // Stats and charts, in the three languages.
     await page.goto(`${server.url}/group/${group.id}/stats`);
@@ -150,6 +154,7 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.getByRole('heading', { name: 'Sharpshooter' }).waitFor();
     await page.locator('.recharts-surface').nth(1).waitFor();
     await shoot(page, 'game-04-stats');
+    expect(await seriousViolations(page), 'axe on the stats page').toEqual([]);
     for (const [language, title] of [['pt-BR', 'Estatísticas'], ['es', 'Estadísticas']] as const) {
       await page.evaluate((lng) => { localStorage.setItem('userLanguage', lng); localStorage.setItem('palpite.language', lng); }, language);
       await page.reload();

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
 const SHOTS = process.env.SCREENSHOTS === '1';
@@ -75,6 +76,7 @@ describe.runIf(withChromium)('browser: group administration', () => {
     await page.getByRole('button', { name: 'Reactivate the group' }).click();
     await page.getByText('The group is active again.').waitFor();
     await shoot(page, 'admin-01-settings');
+    expect(await seriousViolations(page), 'axe on the settings tab').toEqual([]);
 
     await page.getByRole('listitem').filter({ hasText: 'bruno' }).getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Member removed').waitFor();
@@ -98,6 +100,7 @@ describe.runIf(withChromium)('browser: group administration', () => {
     await carla.page.getByRole('heading', { name: 'Office pool 2026' }).waitFor();
     await carla.page.goto(`${server.url}/groups`);
     await shoot(carla.page, 'admin-03-discover');
+    expect(await seriousViolations(carla.page), 'axe on /groups').toEqual([]);
     await carla.context.close();
     await ana.context.close();
     await bruno.context.close();
