@@ -88,6 +88,22 @@ describe('protections', () => {
     }
   });
 
+  it('slows down joining public groups by id with 429 rate_limited', async () => {
+    const t = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const user = await createUser(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/groups/00000000-0000-4000-8000-000000000000/join', headers: { cookie: user.cookie } });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('slows down invite-code guessing with 429 rate_limited', async () => {
     const t = await createTestApp({ RATE_LIMIT: 'true' });
     try {

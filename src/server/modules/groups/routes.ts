@@ -200,7 +200,11 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
   );
   api.post(
     '/groups/:groupId/join',
-    { schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } } },
+    {
+      // Probing group ids for public groups: as slow as guessing invite codes.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       return { group: await joinPublicGroup(db, viewer, request.params.groupId) };
