@@ -18,6 +18,10 @@ export const ERROR_IDS = [
   'group_full',
   'owner_must_transfer',
   'confirmation_mismatch',
+  'username_taken',
+  'avatar_too_large',
+  'avatar_invalid',
+  'origin_forbidden',
   'rate_limited',
   'internal',
 ] as const;

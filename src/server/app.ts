@@ -28,6 +28,9 @@ import { groupRoutes } from './modules/groups/routes';
 import { predictionRoutes } from './modules/predictions/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { meRoutes } from './modules/me/routes';
+import { siteRoutes } from './modules/site/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { homeRoutes } from './modules/home/routes';
 import { APP_VERSION } from './version';
 import { startScoringFolder } from './jobs/scoring-folder';
 
@@ -134,6 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(groupRoutes, context);
       await api.register(predictionRoutes, context);
       await api.register(adminRoutes, context);
+      await api.register(siteRoutes, context);
+      await api.register(profileRoutes, context);
+      await api.register(homeRoutes, context);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

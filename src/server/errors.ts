@@ -32,6 +32,10 @@ export const errors = {
   scoringLocked: () => new AppError(409, 'scoring_locked', "The scoring rules can no longer change: the group's first predictions have closed."),
   predictionClosed: (deadline: Date) =>
     new AppError(409, 'prediction_closed', `Predictions for this match closed at ${deadline.toISOString()}.`),
+  usernameTaken: () => new AppError(409, 'username_taken', 'This username is taken.'),
+  avatarTooLarge: () => new AppError(413, 'avatar_too_large', 'The image is larger than 2 MB.'),
+  avatarInvalid: () => new AppError(415, 'avatar_invalid', 'The file is not a JPEG, PNG or WebP image.'),
+  originForbidden: () => new AppError(403, 'origin_forbidden', 'This request came from another site.'),
   rateLimited: () => new AppError(429, 'rate_limited', 'Too many requests; try again shortly.'),
   internal: () => new AppError(500, 'internal', 'Something went wrong on our side.'),
 };

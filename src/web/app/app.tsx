@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { Shell } from './shell';
 import { RequireAuth } from './require-auth';
 import { NotFoundRoute } from '../routes/not-found';
+import { Toaster } from '../components/ui/toast';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500), refetchOnWindowFocus: true } },
@@ -74,7 +75,9 @@ const router = createBrowserRouter([
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Toaster>
+        <RouterProvider router={router} />
+      </Toaster>
     </QueryClientProvider>
   );
 }
