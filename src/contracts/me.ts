@@ -1,7 +1,8 @@
 /** The signed-in person. */
 import { z } from 'zod';
+import { USERNAME_PATTERN } from './auth';
 
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
+export { USERNAME_PATTERN };
 export const username = z.string().trim().regex(USERNAME_PATTERN, '3–30 letters, digits, dots, dashes or underscores');
 
 export const meResponse = z.object({

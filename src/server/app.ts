@@ -33,6 +33,10 @@ import { profileRoutes } from './modules/profile/routes';
 import { homeRoutes } from './modules/home/routes';
 import { APP_VERSION } from './version';
 import { startScoringFolder } from './jobs/scoring-folder';
+import { loggerOptions } from './logger';
+import { mailOrigin } from './auth/mail-origin';
+import { registerRequestGuards } from './http/request-guards';
+import { registerOriginCheck } from './http/origin-check';
 
 /** What every route module receives. */
 export interface AppContext {
@@ -55,18 +59,17 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Never log query strings: verification links carry their token there.
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0], reqId: req.id }),
-      },
-    },
+    logger: loggerOptions({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, production: env.NODE_ENV === 'production', tty: Boolean(process.stdout.isTTY) }),
+    // Requests are logged at debug below (a newcomer's terminal shows start-up, mail links and errors).
+    disableRequestLogging: true,
     trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  registerRequestGuards(app);
 
   const baseURL = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM, logger: app.log });
@@ -79,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     fixedOrigin: env.APP_URL !== undefined,
     rateLimit: env.RATE_LIMIT,
     logger: app.log,
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
   const context: AppContext = { db: database.db, auth, env, mailer };
 
@@ -124,9 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Most people predict on a phone: brotli/gzip for the app bundle and the JSON alike.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, baseURL });
   await app.register(
     async (api) => {
+      registerOriginCheck(api, env.APP_URL);
       if (env.RATE_LIMIT) {
         // Per client IP and per instance (memory store); Better Auth keeps its own, stricter, in the database.
         await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });

@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** Behind a reverse proxy: trust its X-Forwarded-For for the client address (rate limits, logs). */
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: human-readable lines; json: one JSON object a line; auto: pretty in a terminal unless NODE_ENV=production. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** How often queued results are folded into member totals in the background, in milliseconds. */
   SCORING_FOLD_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
   /** The address shown on the Contact page (with a copy button). */

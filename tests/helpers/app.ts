@@ -85,9 +85,10 @@ export function useTestDatabase(): () => Database {
 
 /**
  * Builds the app on a fresh database. `env` overrides environment variables; `webDir` serves a built
- * web app from that folder (default: none).
+ * web app from that folder (default: none). Mail is captured in `outbox`, unless `realMail` is set:
+ * then the app's own mailer sends it (to SMTP_URL — a test SMTP sink — given in `env`).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string; realMail?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'palpite-test-'));
   const outbox: Mail[] = [];
@@ -98,7 +99,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...env,
     }),
     database,
-    mailer,
+    mailer: options.realMail ? undefined : mailer,
     webDir: options.webDir ?? join(dataDir, 'no-web'),
   });
   await app.ready();

@@ -1,19 +1,22 @@
 /**
  * Mounts Better Auth's handler at /api/auth/* (its Fastify guide: a catch-all route converting the
- * request to a Fetch Request and the Response back).
+ * request to a Fetch Request and the Response back). Its error answers keep Better Auth's own fields
+ * (`code`, `message`, which its web client reads) and also carry ours, `{error: {id, message}}`, so
+ * every /api error has the app's shape.
  */
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth';
 
-/** Registers GET/POST /api/auth/*. */
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+/** Registers GET/POST /api/auth/*; `baseURL` is where the app is served (for building the request URL). */
+export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth: Auth; baseURL: string }) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      // The path is ours; the host is not the client's to choose (a malformed Host must not throw).
+      const url = new URL(request.url, baseURL);
       const headers = fromNodeHeaders(request.headers);
       // Better Auth rate-limits by this header: give it the address Fastify resolved (which honours
       // X-Forwarded-For only when TRUST_PROXY is on), never what the client claims.
@@ -23,11 +26,28 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       const response = await auth.handler(new Request(url, init));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
+      const text = response.body ? await response.text() : '';
+      if (response.status < 400) return reply.send(text || null);
+      return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(withErrorShape(response.status, text)));
     },
   });
+}
+
+/** Better Auth's error body plus `error: {id, message}` (id: its code in snake case, or from the status). */
+function withErrorShape(status: number, text: string): Record<string, unknown> {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON ("Not Found", empty): answered with our shape alone.
+  }
+  const code = typeof body.code === 'string' ? body.code : null;
+  const message = typeof body.message === 'string' ? body.message : status === 404 ? 'Not found.' : status === 429 ? 'Too many requests; try again shortly.' : 'The request was refused.';
+  const id = code ? code.toLowerCase() : status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : 'validation_failed';
+  return { ...body, message, error: { id, message } };
 }

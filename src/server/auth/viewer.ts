@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import { errors } from '../errors';
 import type { Auth } from './auth';
-import { createProfile, usernameFromEmail } from './auth';
+import { createProfile, usernameFromEmail } from './profiles';
 
 /** The signed-in person. */
 export interface Viewer {

@@ -18,8 +18,9 @@ describe('outbox mailer (no SMTP_URL)', () => {
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const logger = Fastify({ logger: { level: 'info', stream } }).log;
     const mailer = createMailer({ dataDir, from: 'Palpite <no-reply@palpite.local>', logger });
-    const link = 'http://localhost:3000/api/auth/verify-email?token=abc.def&callbackURL=%2Femail-verified';
-    await mailer.send({ to: 'maria.silva@example.com', ...verificationMail('en', 'Maria Silva', link) });
+    const link = 'http://localhost:3000/#/email-verified?token=abc.def';
+    // A name is user-supplied text: a link in it must never reach the log.
+    await mailer.send({ to: 'maria.silva@example.com', ...verificationMail('en', 'http://evil.example/confirm Maria Silva', link) });
 
     const files = readdirSync(join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -28,8 +29,9 @@ describe('outbox mailer (no SMTP_URL)', () => {
     expect(eml).toContain('Subject: Confirm your email for Palpite');
 
     const log = JSON.parse(lines.join(''));
-    expect(log).toMatchObject({ subject: 'Confirm your email for Palpite', to: 'm***@example.com', links: [link] });
-    expect(log.msg).toContain(`open ${link}`);
+    expect(log).toMatchObject({ subject: 'Confirm your email for Palpite', to: 'm***@example.com', link });
+    expect(log.msg).toContain(`\n    ${link}\n`);
+    expect(lines.join('')).not.toContain('evil.example');
     expect(lines.join('')).not.toContain('maria.silva@');
     expect(lines.join('')).not.toContain('Maria Silva');
   });

@@ -1,8 +1,9 @@
 /**
  * Outgoing mail through nodemailer: to SMTP_URL when set; otherwise (development, self-hosting
  * without a mail server) each message is written to DATA_DIR/outbox/*.eml and announced in the log
- * with its subject and links, so a newcomer can confirm an account without a mail server. The
- * recipient is masked in the log and the body is never logged (STYLE.md habit 7).
+ * with its subject and, on a line of its own, the link the app generated for it (never one read back
+ * out of the body, which may carry user-supplied text), so a newcomer can confirm an account without
+ * a mail server. The recipient is masked in the log and the body is never logged (STYLE.md habit 7).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +17,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The action link the app generated for this mail (verification, reset…); the only link ever logged. */
+  link?: string;
 }
 
 export interface Mailer {
@@ -35,7 +38,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         options.logger.info({ to: maskEmail(mail.to), subject: mail.subject }, 'mail sent');
       },
     };
@@ -45,14 +48,13 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
   return {
     mode: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       mkdirSync(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
       options.logger.info(
-        { to: maskEmail(mail.to), subject: mail.subject, file, links },
-        `mail written to outbox (no SMTP_URL set): "${mail.subject}"${links[0] ? ` — open ${links[0]}` : ''}`,
+        { to: maskEmail(mail.to), subject: mail.subject, file, link: mail.link },
+        `mail written to outbox (no SMTP_URL set): "${mail.subject}"${mail.link ? ` — open this link:\n\n    ${mail.link}\n` : ''}`,
       );
     },
   };

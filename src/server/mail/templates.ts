@@ -1,10 +1,17 @@
 /**
- * Mail templates in the three launch languages. The language comes from the request's
- * Accept-Language header; English is the fallback.
+ * The account mails (verification, password reset, password changed) in the three launch languages,
+ * each as a subject, a plain-text body and an HTML body. The language is the person's own (profile)
+ * when chosen, else the request's Accept-Language, else English. Names are user-supplied text: they
+ * are escaped in HTML and never turned into links.
  */
 export type MailLocale = 'en' | 'pt-BR' | 'es';
 
-/** Picks the first supported language from an Accept-Language header. */
+/** A supported language from a stored choice ('pt-BR'…), or null. */
+export function storedLocale(language: string | null | undefined): MailLocale | null {
+  return language === 'en' || language === 'pt-BR' || language === 'es' ? language : null;
+}
+
+/** Picks the first supported language from an Accept-Language header (English when none). */
 export function mailLocale(acceptLanguage: string | null | undefined): MailLocale {
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
@@ -15,40 +22,119 @@ export function mailLocale(acceptLanguage: string | null | undefined): MailLocal
   return 'en';
 }
 
-const verifyCopy: Record<MailLocale, { subject: string; greeting: (name: string) => string; body: string; button: string; ignore: string }> = {
+/** A rendered mail: what the mailer needs besides the recipient. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link the mail carries (logged in outbox mode), if any. */
+  link?: string;
+}
+
+interface Copy {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  button?: string;
+  after: string;
+}
+
+const verify: Record<MailLocale, Copy> = {
   en: {
     subject: 'Confirm your email for Palpite',
     greeting: (name) => `Hi ${name},`,
     body: 'Confirm your email address to start predicting with your friends:',
     button: 'Confirm my email',
-    ignore: "If you didn't sign up for Palpite, ignore this message.",
+    after: "The link works for 24 hours. If you didn't sign up for Palpite, ignore this message.",
   },
   'pt-BR': {
     subject: 'Confirme seu e-mail no Palpite',
     greeting: (name) => `Olá, ${name}!`,
     body: 'Confirme seu endereço de e-mail para começar a dar seus palpites com os amigos:',
     button: 'Confirmar meu e-mail',
-    ignore: 'Se você não se cadastrou no Palpite, ignore esta mensagem.',
+    after: 'O link vale por 24 horas. Se você não se cadastrou no Palpite, ignore esta mensagem.',
   },
   es: {
     subject: 'Confirma tu correo en Palpite',
     greeting: (name) => `Hola, ${name}:`,
     body: 'Confirma tu dirección de correo para empezar a pronosticar con tus amigos:',
     button: 'Confirmar mi correo',
-    ignore: 'Si no te registraste en Palpite, ignora este mensaje.',
+    after: 'El enlace vale 24 horas. Si no te registraste en Palpite, ignora este mensaje.',
   },
 };
 
-/** The email-verification message: subject, text and HTML bodies. */
-export function verificationMail(locale: MailLocale, name: string, url: string) {
-  const copy = verifyCopy[locale];
-  return {
-    subject: copy.subject,
-    text: `${copy.greeting(name)}\n\n${copy.body}\n\n${url}\n\n${copy.ignore}\n`,
-    html: `<p>${escapeHtml(copy.greeting(name))}</p><p>${escapeHtml(copy.body)}</p>` +
-      `<p><a href="${escapeHtml(url)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(copy.button)}</a></p>` +
-      `<p style="color:#666">${escapeHtml(copy.ignore)}</p>`,
-  };
+const reset: Record<MailLocale, Copy> = {
+  en: {
+    subject: 'Reset your Palpite password',
+    greeting: (name) => `Hi ${name},`,
+    body: 'Someone asked to reset the password of your Palpite account. Choose a new one here:',
+    button: 'Choose a new password',
+    after: "The link works once, for 1 hour. If you didn't ask for it, ignore this message: your password stays as it is.",
+  },
+  'pt-BR': {
+    subject: 'Redefina sua senha do Palpite',
+    greeting: (name) => `Olá, ${name}!`,
+    body: 'Alguém pediu para redefinir a senha da sua conta no Palpite. Escolha uma nova aqui:',
+    button: 'Escolher uma nova senha',
+    after: 'O link funciona uma vez, por 1 hora. Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
+  },
+  es: {
+    subject: 'Restablece tu contraseña de Palpite',
+    greeting: (name) => `Hola, ${name}:`,
+    body: 'Alguien pidió restablecer la contraseña de tu cuenta de Palpite. Elige una nueva aquí:',
+    button: 'Elegir una nueva contraseña',
+    after: 'El enlace funciona una vez, durante 1 hora. Si no fuiste tú, ignora este mensaje: tu contraseña sigue igual.',
+  },
+};
+
+const changed: Record<MailLocale, Copy> = {
+  en: {
+    subject: 'Your Palpite password was changed',
+    greeting: (name) => `Hi ${name},`,
+    body: 'The password of your Palpite account was just changed, and every other device was signed out.',
+    after: "If this wasn't you, reset your password at once from the sign-in page and write to us.",
+  },
+  'pt-BR': {
+    subject: 'Sua senha do Palpite foi alterada',
+    greeting: (name) => `Olá, ${name}!`,
+    body: 'A senha da sua conta no Palpite acabou de ser alterada, e todos os outros aparelhos foram desconectados.',
+    after: 'Se não foi você, redefina sua senha agora pela página de login e fale com a gente.',
+  },
+  es: {
+    subject: 'Tu contraseña de Palpite cambió',
+    greeting: (name) => `Hola, ${name}:`,
+    body: 'La contraseña de tu cuenta de Palpite acaba de cambiar, y se cerró la sesión en todos los demás dispositivos.',
+    after: 'Si no fuiste tú, restablece tu contraseña ahora desde la página de inicio de sesión y escríbenos.',
+  },
+};
+
+/** The email-verification mail; `url` is the confirmation link. */
+export function verificationMail(locale: MailLocale, name: string, url: string): RenderedMail {
+  return render(verify[locale], name, url);
+}
+
+/** The password-reset mail; `url` is the link to /#/update-password with its token. */
+export function passwordResetMail(locale: MailLocale, name: string, url: string): RenderedMail {
+  return render(reset[locale], name, url);
+}
+
+/** The notice that the password was changed (after a reset or on the profile), with a link to sign in. */
+export function passwordChangedMail(locale: MailLocale, name: string, loginUrl: string): RenderedMail {
+  const mail = render(changed[locale], name);
+  return { ...mail, text: `${mail.text}${loginUrl}\n`, html: `${mail.html}<p><a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a></p>` };
+}
+
+function render(copy: Copy, name: string, url?: string): RenderedMail {
+  const greeting = copy.greeting(name.trim() || 'Palpite');
+  const text = [greeting, '', copy.body, '', ...(url ? [url, ''] : []), copy.after, ''].join('\n');
+  const button = url && copy.button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#047857;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(copy.button)}</a></p>` +
+      `<p style="color:#555;font-size:13px;word-break:break-all">${escapeHtml(url)}</p>`
+    : '';
+  const html = '<div style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;max-width:520px">' +
+    `<p style="font-weight:800;color:#047857;font-size:18px">Palpite</p><p>${escapeHtml(greeting)}</p><p>${escapeHtml(copy.body)}</p>${button}` +
+    `<p style="color:#555">${escapeHtml(copy.after)}</p></div>`;
+  return { subject: copy.subject, text, html, link: url };
 }
 
 function escapeHtml(text: string): string {

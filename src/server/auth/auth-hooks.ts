@@ -1,0 +1,98 @@
+/**
+ * Better Auth hooks for what the specification asks beyond Better Auth's own behaviour:
+ * - sign-up: username, full name and phone are checked (and the username's uniqueness) before Better
+ *   Auth looks the address up, so the answer is the same for a registered and an unregistered email
+ *   (no account enumeration through sign-up);
+ * - update-user: the name obeys the same bounds (1–100 characters, no control characters); the image
+ *   is not set here (avatars are the profile's);
+ * - send-verification-email: 'Your email has already been verified.' (EMAIL_ALREADY_VERIFIED, nothing
+ *   sent) and the per-address limit (VERIFICATION_EMAIL_RATE_LIMITED, 429) — specification section 8;
+ * - verify-email: a link of an already confirmed address answers `{status: true, alreadyVerified: true}`
+ *   so the page can say the link was used;
+ * - change-password: always revokes the person's other sessions, then mails a notice.
+ */
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { verifyJWT } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { fullNameField, signUpExtras } from '../../contracts/auth';
+import type { Db } from '../db/client';
+import { user as users } from '../db/schema';
+import { usernameTaken } from './profiles';
+import { recentVerificationMails, VERIFICATION_MAIL_LIMIT } from './verification-mail-quota';
+
+/** What the hooks need from the app. */
+export interface AuthHookOptions {
+  db: Db;
+  requireEmailVerification: boolean;
+  now: () => Date;
+  sendPasswordChanged: (user: { id: string; name: string; email: string }, request?: Request | null) => Promise<void>;
+}
+
+/** Error codes of the sign-up checks, by the field that failed. */
+const SIGN_UP_CODES: Record<string, { code: string; message: string }> = {
+  username: { code: 'USERNAME_INVALID', message: 'Username must be 3–30 letters, digits, dots, dashes or underscores.' },
+  name: { code: 'NAME_INVALID', message: 'The full name must be 1–100 characters, without control characters.' },
+  phone: { code: 'PHONE_INVALID', message: 'The phone number must be 6–20 digits, spaces, +, -, dots or parentheses.' },
+};
+
+/** The `hooks` option of Better Auth. */
+export function authHooks(options: AuthHookOptions) {
+  const { db } = options;
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+      switch (ctx.path) {
+        case '/sign-up/email': {
+          const extras = signUpExtras.safeParse({ name: body.name, username: body.username, phone: body.phone || undefined });
+          if (!extras.success) {
+            const field = String(extras.error.issues[0]?.path[0] ?? 'name');
+            throw new APIError('BAD_REQUEST', SIGN_UP_CODES[field] ?? SIGN_UP_CODES.name);
+          }
+          if (await usernameTaken(db, extras.data.username)) {
+            throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: 'This username is taken.' });
+          }
+          return { context: { body: { ...body, name: extras.data.name, username: extras.data.username, phone: extras.data.phone } } };
+        }
+        case '/update-user': {
+          if ('image' in body) throw new APIError('BAD_REQUEST', { code: 'IMAGE_NOT_ALLOWED', message: 'Avatars are changed through the profile.' });
+          if ('name' in body && !fullNameField.safeParse(body.name).success) throw new APIError('BAD_REQUEST', SIGN_UP_CODES.name!);
+          return;
+        }
+        case '/send-verification-email': {
+          if (typeof body.email !== 'string') return;
+          const [found] = await db.select({ id: users.id, emailVerified: users.emailVerified }).from(users)
+            .where(eq(users.email, body.email.trim().toLowerCase()));
+          if (!found) return; // Better Auth answers as if it sent one
+          if (found.emailVerified) {
+            throw new APIError('BAD_REQUEST', { code: 'EMAIL_ALREADY_VERIFIED', message: 'Your email has already been verified.' });
+          }
+          if (await recentVerificationMails(db, found.id, options.now()) >= VERIFICATION_MAIL_LIMIT.max) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              code: 'VERIFICATION_EMAIL_RATE_LIMITED',
+              message: 'Too many verification emails have been sent to this email address. Please wait a few minutes before trying again.',
+            });
+          }
+          return;
+        }
+        case '/verify-email': {
+          const token = typeof ctx.query?.token === 'string' ? ctx.query.token : '';
+          const payload = token ? await verifyJWT<{ email?: string; updateTo?: string }>(token, ctx.context.secret) : null;
+          if (!payload?.email || payload.updateTo) return;
+          const [found] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, payload.email.toLowerCase()));
+          if (found?.emailVerified) return ctx.json({ status: true, alreadyVerified: true });
+          return;
+        }
+        case '/change-password':
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        default:
+          return;
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== '/change-password') return;
+      const returned = ctx.context.returned as { user?: { id: string; name: string; email: string } } | undefined;
+      if (!returned || isAPIError(returned) || !returned.user) return;
+      await options.sendPasswordChanged(returned.user, ctx.request);
+    }),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Hostile input found by probing the accounts, each answered with a 400 (or 403) in the app's error
+ * shape instead of a 500: deeply nested JSON, a malformed Host, update-user with a null name or a NUL
+ * character; an unexpected auth failure logged through pino (never Better Auth's dump on stdout); and
+ * the Origin check on every state-changing route.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
+import { createUser, type TestUser } from '../../../tests/helpers/users';
+import { deeperThan, isWellFormedHost } from './request-guards';
+import { isTrustedOrigin } from './origin-check';
+import { seedDemoIfEmpty } from '../modules/demo/seed';
+import { serializeError } from '../logger';
+
+const ourShape = { error: { id: expect.any(String), message: expect.any(String) } };
+
+describe('request guards (pure)', () => {
+  it('measures nesting without recursion', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(deeperThan(deep, 32)).toBe(true);
+    expect(deeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(deeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+  });
+
+  it('accepts names and addresses with ports, nothing else', () => {
+    for (const host of ['localhost', 'localhost:3000', 'palpite.example.com', '192.168.1.20:3000', '[::1]:3000']) expect(isWellFormedHost(host), host).toBe(true);
+    for (const host of ['', 'a b', 'x/y', 'evil.example@host', 'host:port', '%00', 'a'.repeat(300)]) expect(isWellFormedHost(host), host).toBe(false);
+  });
+
+  it('trusts an absent Origin, our own host, APP_URL; never a cross-site fetch', () => {
+    expect(isTrustedOrigin({ headers: {} }, undefined)).toBe(true);
+    expect(isTrustedOrigin({ headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' } }, undefined)).toBe(true);
+    expect(isTrustedOrigin({ headers: { host: '127.0.0.1:3000', origin: 'http://evil.example' } }, undefined)).toBe(false);
+    expect(isTrustedOrigin({ headers: { host: 'palpite.example.com', origin: 'https://palpite.example.com' } }, 'https://palpite.example.com')).toBe(true);
+    expect(isTrustedOrigin({ headers: { host: 'palpite.example.com', origin: 'http://palpite.example.com' } }, 'https://palpite.example.com')).toBe(false);
+    expect(isTrustedOrigin({ headers: { 'sec-fetch-site': 'cross-site' } }, undefined)).toBe(false);
+  });
+});
+
+describe(`hostile requests (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let person: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ APP_URL: 'http://palpite.test' });
+    await seedDemoIfEmpty(t.database.db, new Date());
+    person = await createUser(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 5,000 levels of JSON to any auth POST with 400, not a stack overflow', async () => {
+    const body = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    for (const path of ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/request-password-reset', '/api/groups']) {
+      const response = await t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': 'application/json', cookie: person.cookie } });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json(), path).toEqual(ourShape);
+    }
+  });
+
+  it('answers a malformed Host header with 400', async () => {
+    for (const host of ['exa mple', 'a/b', 'x:y:z']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { host }, payload: { email: 'a@b.co', password: 'whatever1' } });
+      expect(response.statusCode, host).toBe(400);
+      expect(response.json()).toMatchObject(ourShape);
+    }
+  });
+
+  it('answers update-user with a null name, a NUL character, an over-long name or an image with 400', async () => {
+    for (const payload of [{ name: null }, { name: 'A\u0000B' }, { name: 'x'.repeat(101) }, { image: 'http://evil.example/x.png' }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie: person.cookie, origin: 'http://palpite.test' }, payload });
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 30)).toBe(400);
+      expect(response.json()).toMatchObject(ourShape);
+    }
+    const fine = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie: person.cookie, origin: 'http://palpite.test' }, payload: { name: 'Ana Paula' } });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it("logs an unexpected auth failure through the app's logger, never Better Auth's dump to stdout", async () => {
+    const broken = await createTestApp();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged: unknown[] = [];
+    const spy = vi.spyOn(broken.app.log, 'error').mockImplementation(((...args: unknown[]) => void logged.push(args)) as never);
+    try {
+      // The database goes away under Better Auth: its query fails with the address among its parameters.
+      await broken.database.close();
+      const response = await broken.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'secret.person@example.com', password: 'whatever123' } });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: { id: 'internal', message: expect.any(String) } });
+      expect(consoleError.mock.calls.map((call) => String(call[0]))).not.toContain('# SERVER_ERROR: ');
+      expect(logged.length).toBeGreaterThan(0);
+      const written = JSON.stringify(logged.map((args) => (args as [{ err?: unknown }])[0]).map((entry) => (entry?.err ? serializeError(entry.err) : entry)));
+      expect(written).not.toContain('secret.person');
+    } finally {
+      consoleError.mockRestore();
+      spy.mockRestore();
+      await broken.app.close();
+    }
+  });
+
+  it('refuses a state-changing request from another origin on every write route, and accepts our own', async () => {
+    const leagues = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues as { id: string }[];
+    const foreign = { cookie: person.cookie, origin: 'https://evil.example' };
+    for (const [method, url] of [['POST', '/api/groups'], ['POST', '/api/groups/join'], ['PUT', '/api/groups/00000000-0000-0000-0000-000000000000/predictions'], ['PUT', '/api/admin/matches/00000000-0000-0000-0000-000000000000/result']] as const) {
+      const response = await t.app.inject({ method, url, headers: foreign, payload: {} });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error.id).toBe('origin_forbidden');
+    }
+    const crossSite = await t.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: person.cookie, 'sec-fetch-site': 'cross-site' }, payload: {} });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await t.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: person.cookie, origin: 'http://palpite.test' }, payload: { name: 'Own origin', leagueId: leagues[0]!.id } });
+    expect(own.statusCode).toBe(201);
+  });
+});
