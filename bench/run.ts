@@ -91,7 +91,7 @@ async function main() {
 
     const floorMs = await median(50, () => db.execute(sql`select 1`));
     const rankingMs = await median(20, () => groupRanking(db, groupId));
-    const viewer = { userId: 'bench-1', email: 'bench1@example.com', username: 'bench_1', fullName: 'Bench 1', role: 'Regular User' as const };
+    const viewer = { userId: 'bench-1', email: 'bench1@example.com', username: 'bench_1', fullName: 'Bench 1', role: 'Regular User' as const, language: null, avatarUrl: '/api/users/bench-1/avatar' };
     const matchesMs = await median(20, () => listGroupMatches(db, viewer, groupId, new Date()));
 
     const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);

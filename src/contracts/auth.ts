@@ -15,6 +15,12 @@ export const FULL_NAME_MAX = 100;
 /** Usernames: 3–30 letters, digits, dots, dashes or underscores (unique, case-insensitively). */
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
 
+/** A username suggested from an email, made to fit USERNAME_PATTERN: "Maria.Silva+x@example.com" → "Maria.Silva_x". */
+export function usernameFromEmail(email: string): string {
+  const local = (email.split('@')[0] ?? '').replace(/[^a-zA-Z0-9_.-]/g, '_').slice(0, 24);
+  return local.length >= 3 ? local : `${local}${'_'.repeat(3 - local.length)}`;
+}
+
 /** Validation message codes, translated by the web under `auth.validation.*`. */
 export const VALIDATION_CODES = [
   'required', 'invalid_email', 'password_too_short', 'password_too_long', 'passwords_do_not_match',

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyHelmet from '@fastify/helmet';
@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, production: env.NODE_ENV === 'production', tty: Boolean(process.stdout.isTTY) }),
     // Requests are logged at debug below (a newcomer's terminal shows start-up, mail links and errors).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);

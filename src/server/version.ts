@@ -5,12 +5,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-function readVersion(): string {
+/** package.json's version ("0.3.5"). */
+export function readVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
 
-function readBuild(): string {
+/** The build id: BUILD_ID from the environment, else the short git commit, else "dev". */
+export function readBuild(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || 'dev';

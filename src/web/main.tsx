@@ -1,4 +1,5 @@
 /** Entry point of the web app. */
+import './app/resolve-hash-address';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/i18n';

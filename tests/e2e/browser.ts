@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -65,8 +65,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-/** The first link in the newest outbox mail to `email`, decoded from quoted-printable. */
-export function linkFromOutbox(dataDir: string, email: string): string {
+/**
+ * The first link in the newest outbox mail to `email`, decoded from quoted-printable. Mail leaves after
+ * the answer (never making a request wait), so this waits up to `timeoutMs` for it.
+ * @throws Error when no such mail arrives in time.
+ */
+export async function linkFromOutbox(dataDir: string, email: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const link = newestLink(dataDir, email);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${join(dataDir, 'outbox')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function newestLink(dataDir: string, email: string): string | null {
   const outbox = join(dataDir, 'outbox');
   const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
   for (const file of files) {
@@ -76,7 +90,40 @@ export function linkFromOutbox(dataDir: string, email: string): string {
     const link = decoded.match(/https?:\/\/[^\s"<]+/)?.[0];
     if (link) return link;
   }
-  throw new Error(`no mail to ${email} in ${outbox}`);
+  return null;
+}
+
+/** A confirmed, signed-in account made through the API, with a browser context carrying its session. */
+export interface ApiUser {
+  email: string;
+  password: string;
+  cookie: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Signs `username` up through the API, confirms it with the token of the mailed (hash-style) link,
+ * signs in and opens a 390 px browser context with the session cookie (the account screens have their
+ * own browser tests). `locale` is the browser's language (default en-US).
+ */
+export async function apiUser(server: RunningApp, browser: Browser, username: string, options: { locale?: string; email?: string } = {}): Promise<ApiUser> {
+  const email = options.email ?? `${username}@example.com`;
+  const password = 'correct horse battery';
+  const signUp = await server.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, username, name: username } });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const hash = new URL(await linkFromOutbox(server.dataDir, email)).hash;
+  const token = new URLSearchParams(hash.slice(hash.indexOf('?') + 1)).get('token');
+  await server.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+  const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  const setCookie = signIn.headers['set-cookie'];
+  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: options.locale ?? 'en-US' });
+  await context.addCookies(cookies.map((c) => {
+    const [name, ...rest] = c.split('=');
+    return { name: name!, value: rest.join('='), url: server.url };
+  }));
+  return { email, password, cookie: cookies.join('; '), context, page: await context.newPage() };
 }
 
 /** A TCP port free on 127.0.0.1 right now. */

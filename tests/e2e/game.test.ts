@@ -5,11 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
-import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { apiUser as createApiUser, hasChromium, launchChromium, startApp, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -36,24 +36,8 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
-  /** A confirmed, signed-in account made through the API (the account screens have their own tests). */
-  async function apiUser(username: string): Promise<{ cookie: string; context: BrowserContext; page: Page }> {
-    const email = `${username}@example.com`;
-    const password = 'correct horse battery';
-    const signUp = await server.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, username, name: username } });
-    expect(signUp.statusCode).toBe(200);
-    const link = new URL(linkFromOutbox(server.dataDir, email));
-    await server.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
-    const setCookie = signIn.headers['set-cookie'];
-    const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    await context.addCookies(cookies.map((c) => {
-      const [name, ...rest] = c.split('=');
-      return { name: name!, value: rest.join('='), url: server.url };
-    }));
-    return { cookie: cookies.join('; '), context, page: await context.newPage() };
-  }
+  const apiUser = (username: string) => createApiUser(server, browser, username);
+
   const api = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
 

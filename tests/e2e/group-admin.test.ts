@@ -4,9 +4,9 @@
  * screenshots at 390 px and 1280 px. Made public, the group is found in Discover and joined without a code.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { apiUser as createApiUser, hasChromium, launchChromium, startApp, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -33,22 +33,8 @@ describe.runIf(withChromium)('browser: group administration', () => {
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
-  async function apiUser(username: string): Promise<{ cookie: string; context: BrowserContext; page: Page }> {
-    const email = `${username}@example.com`;
-    const password = 'correct horse battery';
-    await server.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, username, name: username } });
-    const link = new URL(linkFromOutbox(server.dataDir, email));
-    await server.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
-    const setCookie = signIn.headers['set-cookie'];
-    const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    await context.addCookies(cookies.map((c) => {
-      const [name, ...rest] = c.split('=');
-      return { name: name!, value: rest.join('='), url: server.url };
-    }));
-    return { cookie: cookies.join('; '), context, page: await context.newPage() };
-  }
+  const apiUser = (username: string) => createApiUser(server, browser, username);
+
 
   it('renames, regenerates the code, deactivates, reactivates and removes a member', async () => {
     const ana = await apiUser('ana');

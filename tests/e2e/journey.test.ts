@@ -41,39 +41,69 @@ describe.runIf(withChromium)('browser journey', () => {
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
-  /** Registers from the welcome page, or from `startPath` (an invite link) while signed out. */
+  /**
+   * Registers from the welcome page, or from `startPath` (an invite link) while signed out; confirms
+   * from the mailed link; then signs out and back in with the password, which must land where the
+   * person was going (never on the confirmation page).
+   */
   async function registerAndConfirm(name: string, username: string, startPath?: string) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await context.newPage();
     if (startPath) {
       await page.goto(`${server.url}${startPath}`);
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor(); // members only: sign in first
+      await page.getByRole('heading', { name: 'Login to Palpite' }).waitFor(); // members only: sign in first
+      expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/join-group\?code=/);
     } else {
       await page.goto(server.url);
       await shoot(page, '01-welcome');
     }
-    await page.getByRole('link', { name: 'Create account' }).first().click();
+    await page.getByRole('link', { name: 'Sign Up' }).first().click();
     const email = `${username}@example.com`;
-    await page.getByLabel('Your name').fill(name);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
+    // An empty form is checked on the device: each field says what is missing, nothing is sent.
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('This field is required').count()).resolves.toBeGreaterThanOrEqual(4);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(username); // suggested from the email
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByLabel('Confirm password').fill('correct horse batterY');
+    await page.getByLabel('Full name').fill(name);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm password').fill('correct horse battery');
+    await expect(page.getByText('Passwords do not match').count()).resolves.toBe(0); // cleared once fixed
     await shoot(page, '02-register');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText('Please check your email to verify your account before signing in.').waitFor();
     await shoot(page, '03-check-email');
-    // Signing in before confirming is refused.
+    // Signing in before confirming is refused, with a way to get the link again.
     await page.goto(`${server.url}/sign-in${startPath ? `?next=${encodeURIComponent(startPath)}` : ''}`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Confirm your email first' }).waitFor();
-    // The link from the mail (DATA_DIR/outbox) confirms and signs in.
-    await page.goto(linkFromOutbox(server.dataDir, email));
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please verify your email before signing in. Check your inbox for the verification link.' }).waitFor();
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByText('Verification email sent! Please check your inbox.').waitFor();
+    // The link from the mail (DATA_DIR/outbox, hash-style) confirms and signs in.
+    const link = await linkFromOutbox(server.dataDir, email);
+    expect(link).toMatch(/\/#\/email-verified\?token=/);
+    await page.goto(link);
     await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
     await shoot(page, '04-email-verified');
     await page.getByRole('link', { name: 'Continue' }).click();
-    if (!startPath) await page.getByRole('heading', { name: 'My groups' }).waitFor();
+    const landed = startPath ? '/join-group' : '/';
+    await page.waitForURL((url) => url.pathname === landed);
+    // Out and in again with the password: back where they were going.
+    await page.getByRole('button', { name: `Account menu for ${username}` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto(`${server.url}${startPath ?? '/groups'}`);
+    await page.getByRole('heading', { name: 'Login to Palpite' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === (startPath ? '/join-group' : '/groups'));
+    if (!startPath) await page.goto(server.url);
     return page;
   }
 
@@ -162,12 +192,14 @@ describe.runIf(withChromium)('browser journey', () => {
     expect(Date.now() - deadline).toBeLessThan(3_000);
     await expect(closing.locator('input').count()).resolves.toBe(0);
 
-    // Portuguese on request.
-    await ana.getByLabel('Language').selectOption('pt-BR');
+    // Portuguese on request, from the profile menu.
+    await ana.getByRole('button', { name: 'Account menu for ana' }).click();
+    await ana.getByRole('menuitemradio', { name: 'Português (Brasil)' }).click();
     await ana.getByRole('tab', { name: 'Histórico' }).waitFor();
     await ana.getByRole('tab', { name: 'Jogos' }).click();
     await shoot(ana, '11-pt-br');
-    await ana.getByLabel('Idioma').selectOption('es');
+    await ana.getByRole('button', { name: 'Menu da conta de ana' }).click();
+    await ana.getByRole('menuitemradio', { name: 'Español' }).click();
     await ana.getByRole('tab', { name: 'Historial' }).waitFor();
   });
 });

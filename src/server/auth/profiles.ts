@@ -5,6 +5,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { usernameFromEmail } from '../../contracts/auth';
+
+export { usernameFromEmail };
 
 /** Whether another profile (than `exceptUserId`'s) already has this username, case-insensitively. */
 export async function usernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
@@ -19,11 +22,6 @@ export async function usernameTaken(db: Db, username: string, exceptUserId?: str
   return rows.length > 0;
 }
 
-/** "Maria.Silva+x@example.com" → "Maria.Silva_x" (made to fit USERNAME_PATTERN). */
-export function usernameFromEmail(email: string): string {
-  const local = (email.split('@')[0] ?? '').replace(/[^a-zA-Z0-9_.-]/g, '_').slice(0, 24);
-  return local.length >= 3 ? local : `${local}${'_'.repeat(3 - local.length)}`;
-}
 
 /**
  * Creates a profile, adding a numeric suffix when the username is taken (a race between two

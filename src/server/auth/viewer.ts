@@ -10,6 +10,8 @@ import { profiles } from '../db/schema';
 import { errors } from '../errors';
 import type { Auth } from './auth';
 import { createProfile, usernameFromEmail } from './profiles';
+import { storedLocale } from '../mail/templates';
+import { avatarUrl } from '../modules/profile/avatar-url';
 
 /** The signed-in person. */
 export interface Viewer {
@@ -18,6 +20,10 @@ export interface Viewer {
   username: string;
   fullName: string;
   role: 'Regular User' | 'Platform Administrator';
+  /** The language chosen in the profile, or null. */
+  language: 'en' | 'pt-BR' | 'es' | null;
+  /** The avatar's address (uploaded image or generated SVG). */
+  avatarUrl: string;
 }
 
 /**
@@ -38,7 +44,10 @@ export async function optionalViewer(request: FastifyRequest, reply: FastifyRepl
     [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
   }
   if (!profile) throw errors.internal();
-  return { userId: user.id, email: user.email, username: profile.username, fullName: profile.fullName, role: profile.role };
+  return {
+    userId: user.id, email: user.email, username: profile.username, fullName: profile.fullName, role: profile.role,
+    language: storedLocale(profile.language), avatarUrl: profile.avatarUrl ?? avatarUrl(user.id, null),
+  };
 }
 
 /**

@@ -1,11 +1,18 @@
-/** The app: data client, router (one lazily loaded chunk per screen) and shell. */
+/**
+ * The app: data client, router and shell. The routes are the specification's table (section 2), each
+ * screen a lazily loaded chunk, each behind its guard: public pages for everyone, guest-only pages,
+ * signed-in pages and the administrators' area. Old addresses that mails and shared links carry
+ * redirect to their new names.
+ */
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, RouterProvider, useParams, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router';
 import { paths } from '../config/paths';
 import { Shell } from './shell';
-import { RequireAuth } from './require-auth';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { NotFoundRoute } from '../routes/not-found';
 import { Toaster } from '../components/ui/toast';
+import { AuthProvider } from '../features/auth/auth-provider';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500), refetchOnWindowFocus: true } },
@@ -33,31 +40,57 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={`${to}${location.search}`} replace />;
 }
 
+type Guard = 'public' | 'guest' | 'signed-in' | 'admin';
+const guards: Record<Exclude<Guard, 'public'>, (children: ReactNode) => ReactNode> = {
+  guest: (children) => <GuestOnly>{children}</GuestOnly>,
+  'signed-in': (children) => <RequireAuth>{children}</RequireAuth>,
+  admin: (children) => <RequireAdmin>{children}</RequireAdmin>,
+};
+
+/** A lazily loaded screen behind its guard. */
+function screen(path: string, guard: Guard, load: () => Promise<() => ReactNode>) {
+  return {
+    path,
+    lazy: async () => {
+      const Component = await load();
+      return { element: guard === 'public' ? <Component /> : guards[guard](<Component />) };
+    },
+  };
+}
+
+/** The root: auth state (it navigates, so inside the router) around the shell. */
+function Root() {
+  return (
+    <AuthProvider>
+      <Shell />
+    </AuthProvider>
+  );
+}
+
 const router = createBrowserRouter([
   {
-    element: <Shell />,
+    element: <Root />,
     children: [
-      { path: paths.home, lazy: async () => ({ Component: (await import('../routes/home')).HomeRoute }) },
-      { path: paths.login, lazy: async () => ({ Component: (await import('../routes/login')).LoginRoute }) },
-      { path: paths.register, lazy: async () => ({ Component: (await import('../routes/register')).RegisterRoute }) },
-      { path: paths.checkEmail, lazy: async () => ({ Component: (await import('../routes/check-email')).CheckEmailRoute }) },
-      { path: paths.emailVerified, lazy: async () => ({ Component: (await import('../routes/email-verified')).EmailVerifiedRoute }) },
-      { path: paths.requestPasswordReset, lazy: async () => ({ Component: (await import('../routes/request-password-reset')).RequestPasswordResetRoute }) },
-      { path: paths.updatePassword, lazy: async () => ({ Component: (await import('../routes/update-password')).UpdatePasswordRoute }) },
-      { path: paths.terms, lazy: async () => ({ Component: (await import('../routes/terms')).TermsRoute }) },
-      { path: paths.privacy, lazy: async () => ({ Component: (await import('../routes/privacy')).PrivacyRoute }) },
-      { path: paths.faq, lazy: async () => ({ Component: (await import('../routes/faq')).FaqRoute }) },
-      { path: paths.contact, lazy: async () => ({ Component: (await import('../routes/contact')).ContactRoute }) },
-      { path: paths.profile, lazy: async () => { const { ProfileRoute } = await import('../routes/profile'); return { element: <RequireAuth><ProfileRoute /></RequireAuth> }; } },
-      { path: paths.admin, lazy: async () => { const { AdminRoute } = await import('../routes/admin'); return { element: <RequireAuth><AdminRoute /></RequireAuth> }; } },
-      { path: paths.createGroup, lazy: async () => { const { CreateGroupRoute } = await import('../routes/create-group'); return { element: <RequireAuth><CreateGroupRoute /></RequireAuth> }; } },
-      { path: paths.joinGroup(), lazy: async () => { const { JoinGroupRoute } = await import('../routes/join-group'); return { element: <RequireAuth><JoinGroupRoute /></RequireAuth> }; } },
-      { path: paths.groups, lazy: async () => { const { GroupsRoute } = await import('../routes/groups'); return { element: <RequireAuth><GroupsRoute /></RequireAuth> }; } },
-      { path: '/group/:groupId', lazy: async () => { const { GroupRoute } = await import('../routes/group'); return { element: <RequireAuth><GroupRoute /></RequireAuth> }; } },
-      { path: '/group/:groupId/stats', lazy: async () => { const { GroupStatsRoute } = await import('../routes/group-stats'); return { element: <RequireAuth><GroupStatsRoute /></RequireAuth> }; } },
+      screen(paths.home, 'public', async () => (await import('../routes/home')).HomeRoute),
+      screen(paths.login, 'guest', async () => (await import('../routes/login')).LoginRoute),
+      screen(paths.register, 'guest', async () => (await import('../routes/register')).RegisterRoute),
+      screen(paths.emailVerified, 'guest', async () => (await import('../routes/email-verified')).EmailVerifiedRoute),
+      screen(paths.requestPasswordReset, 'guest', async () => (await import('../routes/request-password-reset')).RequestPasswordResetRoute),
+      screen(paths.updatePassword, 'public', async () => (await import('../routes/update-password')).UpdatePasswordRoute),
+      screen(paths.terms, 'public', async () => (await import('../routes/terms')).TermsRoute),
+      screen(paths.privacy, 'public', async () => (await import('../routes/privacy')).PrivacyRoute),
+      screen(paths.faq, 'public', async () => (await import('../routes/faq')).FaqRoute),
+      screen(paths.contact, 'public', async () => (await import('../routes/contact')).ContactRoute),
+      screen(paths.profile, 'signed-in', async () => (await import('../routes/profile')).ProfileRoute),
+      screen(`${paths.admin}/*`, 'admin', async () => (await import('../routes/admin')).AdminRoute),
+      screen(paths.createGroup, 'signed-in', async () => (await import('../routes/create-group')).CreateGroupRoute),
+      screen(paths.joinGroup(), 'signed-in', async () => (await import('../routes/join-group')).JoinGroupRoute),
+      screen(paths.groups, 'signed-in', async () => (await import('../routes/groups')).GroupsRoute),
+      screen('/group/:groupId', 'signed-in', async () => (await import('../routes/group')).GroupRoute),
+      screen('/group/:groupId/stats', 'signed-in', async () => (await import('../routes/group-stats')).GroupStatsRoute),
       { path: '/group/:groupId/podium', element: <RedirectStats /> },
       { path: '/group/:groupId/predictions', element: <RedirectPredictions /> },
-      { path: '/groups/:groupId/members/:userId/predictions', lazy: async () => { const { MemberPredictionsRoute } = await import('../routes/member-predictions'); return { element: <RequireAuth><MemberPredictionsRoute /></RequireAuth> }; } },
+      screen('/groups/:groupId/members/:userId/predictions', 'signed-in', async () => (await import('../routes/member-predictions')).MemberPredictionsRoute),
       // Old names → new names (mails and shared links carry them).
       { path: '/sign-in', element: <RedirectKeepingQuery to={paths.login} /> },
       { path: '/signup', element: <RedirectKeepingQuery to={paths.register} /> },
@@ -71,7 +104,7 @@ const router = createBrowserRouter([
   },
 ]);
 
-/** The whole app: TanStack Query client, router and the page shell. */
+/** The whole app: TanStack Query client, toasts, router (with the auth state and shell inside). */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

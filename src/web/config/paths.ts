@@ -3,7 +3,6 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
-  checkEmail: '/check-email',
   emailVerified: '/email-verified',
   profile: '/profile',
   requestPasswordReset: '/request-password-reset',

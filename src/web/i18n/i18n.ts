@@ -1,6 +1,7 @@
 /**
  * react-i18next set-up: English, Brazilian Portuguese and Spanish, bundled. The language is the one
- * the person picked (kept in localStorage), else the browser's, else English.
+ * the person picked (localStorage key `userLanguage`, the specification's; signed in, also their
+ * profile's), else the browser's (pt-* → pt-BR, es-* → es), else English. It sets `<html lang>`.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -13,7 +14,10 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
-const STORAGE_KEY = 'palpite.language';
+/** The specification's storage key (section 9). */
+export const LANGUAGE_STORAGE_KEY = 'userLanguage';
+/** Where earlier versions kept the choice; read once and moved. */
+const OLD_STORAGE_KEY = 'palpite.language';
 
 /** Maps a BCP 47 tag to a supported language ("pt-PT" → "pt-BR", "es-AR" → "es"), or null. */
 export function supportedLanguage(tag: string | null | undefined): Language | null {
@@ -24,8 +28,19 @@ export function supportedLanguage(tag: string | null | undefined): Language | nu
   return null;
 }
 
+/** The stored choice, moving one kept under the old key to `userLanguage`. */
+function storedLanguage(): string | null {
+  if (typeof localStorage === 'undefined') return null;
+  const old = localStorage.getItem(OLD_STORAGE_KEY);
+  if (old !== null) {
+    if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === null && supportedLanguage(old)) localStorage.setItem(LANGUAGE_STORAGE_KEY, supportedLanguage(old)!);
+    localStorage.removeItem(OLD_STORAGE_KEY);
+  }
+  return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+}
+
 function initialLanguage(): Language {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  const stored = storedLanguage();
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
   for (const tag of [stored, ...browser]) {
     const language = supportedLanguage(tag);
@@ -34,10 +49,10 @@ function initialLanguage(): Language {
   return 'en';
 }
 
-/** Switches the language and remembers the choice. */
+/** Switches the language and remembers the choice in localStorage (`userLanguage`). */
 export function changeLanguage(language: Language) {
-  localStorage.setItem(STORAGE_KEY, language);
-  void i18n.changeLanguage(language);
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
 }
 
 void i18n.use(initReactI18next).init({

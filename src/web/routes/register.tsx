@@ -1,69 +1,119 @@
-/** Create an account: name, username, email, password. A confirmation mail follows. */
-import { useState, type FormEvent } from 'react';
+/**
+ * Page /register[?redirect=] (/signup redirects here): email, password with a strength hint, confirm
+ * password, optional phone, username (suggested from the email until edited) and full name, checked
+ * on the device with the shared zod schema first. Both outcomes of the specification (section 4): the
+ * address must be confirmed (no session: 'Please check your email to verify your account before signing
+ * in.', with a resend button) or, when the server does not require it, the person is signed in and goes
+ * on to the redirect target.
+ */
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { USERNAME_PATTERN } from '../../contracts/me';
-import { authClient, authErrorCode } from '../lib/auth-client';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerForm, usernameFromEmail, type RegisterForm } from '../../contracts/auth';
+import { authCall, authClient } from '../lib/auth-client';
 import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
 import { paths } from '../config/paths';
-import { emailVerifiedUrl, nextFrom } from '../lib/safe-next';
+import { redirectFrom, withRedirect } from '../lib/safe-redirect';
+import { useAuth } from '../features/auth/auth-provider';
+import { signUpError } from '../features/auth/auth-errors';
+import { PasswordField } from '../features/auth/components/password-field';
+import { ResendVerification } from '../features/auth/components/resend-verification';
 
-/** Page /register[?next=]: the sign-up form, then /check-email. */
+/** The sign-up page. */
 export function RegisterRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const auth = useAuth();
   const [params] = useSearchParams();
-  // Where to go once the email is confirmed (an invite link opened while signed out, for example).
-  const next = nextFrom(params);
-  const [form, setForm] = useState({ name: '', username: '', email: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const redirect = redirectFrom(params);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const usernameEdited = useRef(false);
+  const { register, handleSubmit, setValue, setError, control, formState: { errors, isSubmitting } } = useForm<RegisterForm>({
+    resolver: zodResolver(registerForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '', confirmPassword: '', phone: '', username: '', name: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const message = (code?: string) => (code ? t(`auth.validation.${code}`, { defaultValue: t(code) }) : null);
+  const email = register('email');
+  const username = register('username');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems: typeof fieldErrors = {};
-    if (!form.name.trim()) problems.name = t('errors.validation_failed');
-    if (!USERNAME_PATTERN.test(form.username.trim())) problems.username = t('auth.errors.USERNAME_INVALID');
-    if (!/^\S+@\S+\.\S+$/.test(form.email)) problems.email = t('auth.errors.INVALID_EMAIL');
-    if (form.password.length < 8) problems.password = t('auth.errors.PASSWORD_TOO_SHORT');
-    setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    setError(null);
-    const { error: failure } = await authClient.signUp.email({
-      name: form.name.trim(),
-      email: form.email.trim(),
+  const submit = handleSubmit(async (form) => {
+    setFailure(null);
+    const { data, error } = await authCall(() => authClient.signUp.email({
+      email: form.email,
       password: form.password,
-      callbackURL: emailVerifiedUrl(next),
-      // Read by the server's user hook to create the profile.
-      username: form.username.trim(),
-    } as Parameters<typeof authClient.signUp.email>[0]);
-    setBusy(false);
-    if (failure) {
-      const code = authErrorCode(failure);
-      if (code === 'USERNAME_TAKEN' || code === 'USERNAME_INVALID') setFieldErrors({ username: t(`auth.errors.${code}`) });
-      else setError(code);
+      name: form.name,
+      // Read by the server's hooks: the profile's username, phone and language.
+      username: form.username,
+      phone: form.phone || undefined,
+      language: i18n.language,
+      ...(redirect ? { callbackURL: redirect } : {}),
+    } as Parameters<typeof authClient.signUp.email>[0]));
+    if (error) {
+      const problem = signUpError(error);
+      if (problem.field) setError(problem.field, { message: problem.key });
+      else setFailure(problem.key);
       return;
     }
-    navigate(`${paths.checkEmail}?email=${encodeURIComponent(form.email.trim())}${next ? `&next=${encodeURIComponent(next)}` : ''}`);
-  };
+    if (data && 'token' in data && data.token) {
+      // Signed in directly (the server does not require a confirmed email).
+      await auth.refresh();
+      navigate(redirect ?? paths.home, { replace: true });
+      return;
+    }
+    setSentTo(form.email);
+  });
+
+  if (sentTo) {
+    return (
+      <Card className="mx-auto max-w-md space-y-4">
+        <PageTitle>{t('auth.checkEmailTitle')}</PageTitle>
+        <Alert tone="info">{t('auth.checkEmail')}</Alert>
+        <p className="text-sm text-slate-600">{t('auth.sentTo', { email: sentTo })}</p>
+        <ResendVerification email={sentTo} redirect={redirect} />
+        <p className="text-center text-sm">
+          <Link className="font-semibold text-emerald-800 hover:underline" to={withRedirect(paths.login, redirect)}>{t('auth.backToLogin')}</Link>
+        </p>
+      </Card>
+    );
+  }
 
   return (
     <Card className="mx-auto max-w-md">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <PageTitle>{t('auth.registerTitle')}</PageTitle>
-        {error ? <Alert>{t(`auth.errors.${error}`, { defaultValue: t('auth.errors.generic') })}</Alert> : null}
-        <TextField label={t('auth.fullName')} autoComplete="name" required value={form.name} onChange={set('name')} error={fieldErrors.name} />
-        <TextField label={t('auth.username')} autoComplete="username" required value={form.username} onChange={set('username')} hint={t('auth.usernameHint')} error={fieldErrors.username} />
-        <TextField label={t('auth.email')} type="email" autoComplete="email" required value={form.email} onChange={set('email')} error={fieldErrors.email} />
-        <TextField label={t('auth.password')} type="password" autoComplete="new-password" required value={form.password} onChange={set('password')} hint={t('auth.passwordHint')} error={fieldErrors.password} />
-        <Button type="submit" disabled={busy} className="w-full">{t('app.register')}</Button>
+        {failure ? <Alert>{t(failure)}</Alert> : null}
+        <TextField
+          label={t('auth.email')} type="email" autoComplete="email" inputMode="email" error={message(errors.email?.message)}
+          {...email}
+          onChange={(event) => {
+            void email.onChange(event);
+            if (!usernameEdited.current && event.target.value.includes('@')) setValue('username', usernameFromEmail(event.target.value));
+          }}
+        />
+        <PasswordField label={t('auth.password')} autoComplete="new-password" hint={t('auth.passwordHint')} error={message(errors.password?.message)} strengthOf={password} {...register('password')} />
+        <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
+        <TextField label={t('auth.fullName')} autoComplete="name" error={message(errors.name?.message)} {...register('name')} />
+        <TextField
+          label={t('auth.username')} autoComplete="username" autoCapitalize="none" spellCheck={false} hint={t('auth.usernameHint')} error={message(errors.username?.message)}
+          {...username}
+          onChange={(event) => {
+            usernameEdited.current = true;
+            void username.onChange(event);
+          }}
+        />
+        <TextField label={t('auth.phone')} type="tel" autoComplete="tel" inputMode="tel" hint={t('auth.phoneHint')} error={message(errors.phone?.message)} {...register('phone')} />
+        <Button type="submit" disabled={isSubmitting} className="w-full">{isSubmitting ? t('auth.working') : t('app.register')}</Button>
         <p className="text-center text-sm text-slate-600">
-          {t('auth.haveAccount')} <Link className="font-semibold text-emerald-700 hover:underline" to={paths.login}>{t('app.signIn')}</Link>
+          {t('auth.haveAccount')}{' '}
+          <Link className="font-semibold text-emerald-800 hover:underline" to={withRedirect(paths.login, redirect)}>{t('app.signIn')}</Link>
         </p>
       </form>
     </Card>

@@ -12,7 +12,12 @@ export async function meRoutes(app: FastifyInstance, { auth, db }: AppContext) {
     { schema: { tags: ['accounts'], response: { 200: meResponse } } },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
-      return { user: { id: viewer.userId, email: viewer.email, username: viewer.username, fullName: viewer.fullName, role: viewer.role } };
+      return {
+        user: {
+          id: viewer.userId, email: viewer.email, username: viewer.username, fullName: viewer.fullName, role: viewer.role,
+          language: viewer.language, avatarUrl: viewer.avatarUrl,
+        },
+      };
     },
   );
 }

@@ -1,22 +1,13 @@
-/** GET /api/me: the signed-in person, or null when signed out. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meResponse, type MeResponse } from '../../../../contracts/me';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+/** `useMe()`: the signed-in, confirmed person as most screens need them. */
+import { useAuth } from '../auth-provider';
+import type { Profile } from './my-profile';
 
-export const meQuery = queryOptions({
-  queryKey: ['me'],
-  queryFn: async (): Promise<MeResponse['user'] | null> => {
-    try {
-      return (await apiRequest('/me', meResponse)).user;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
-  staleTime: 60_000,
-});
-
-/** The signed-in person (null when signed out), cached for a minute. */
-export function useMe() {
-  return useQuery(meQuery);
+/**
+ * The signed-in, confirmed person (`data`), null when there is none, undefined while the app does not
+ * know yet (`isPending`).
+ */
+export function useMe(): { data: Profile | null | undefined; isPending: boolean } {
+  const auth = useAuth();
+  if (!auth.authReady) return { data: undefined, isPending: true };
+  return { data: auth.authenticated ? auth.profile : null, isPending: false };
 }

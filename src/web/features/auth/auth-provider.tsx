@@ -1,0 +1,160 @@
+/**
+ * The web app's auth state, as the specification describes it (sections 3, 4 and 9): user, session,
+ * loading, error, profile and authReady. A person is authenticated only when a user exists, the email
+ * is confirmed and authReady is set. authReady is set once the first session check has settled
+ * (success or failure) and, for a signed-in person, the profile has loaded or fallen back — or when
+ * 80,000 ms have passed, or on the first auth event (a sign-in); once set it stays set. The session is
+ * checked again every 30 s while the page is visible (and on focus): the server renews an active
+ * session, and an expired or revoked one shows up as signed out, which the route guards turn into
+ * /login?redirect=…. Sign-out clears local state first, then tells the server, and always lands on /login.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { withTimeout } from '../../lib/timeout';
+import { changeLanguage, LANGUAGES } from '../../i18n/i18n';
+import { paths } from '../../config/paths';
+import { fetchSession, type AuthSession, type AuthUser, type SessionData } from './api/session';
+import { fallbackProfile, fetchProfile, type Profile } from './api/my-profile';
+
+/** How long initialisation may take before the app goes on without it (ms). */
+export const AUTH_INIT_LIMIT_MS = 80_000;
+/** How often the session is checked (ms). */
+export const SESSION_CHECK_MS = 30_000;
+/** Wait before retrying a failed profile load (ms), and how many attempts in all. */
+export const PROFILE_RETRY_MS = 1_000;
+export const PROFILE_ATTEMPTS = 3;
+
+/** The query keys of the session and the profile (invalidate ['me'] after changing the profile). */
+export const SESSION_QUERY_KEY = ['session'] as const;
+export const PROFILE_QUERY_KEY = ['me'] as const;
+
+/** What `useAuth()` gives. */
+export interface AuthState {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  /** True while the session or the profile is being loaded for the first time. */
+  loading: boolean;
+  /** The last failure's message ('Auth session fetch timed out', 'Failed to initialize auth'…), or null. */
+  error: string | null;
+  profile: Profile | null;
+  authReady: boolean;
+  /** A user exists, the email is confirmed and authReady is set. */
+  authenticated: boolean;
+  /** The profile's role is 'Platform Administrator'. */
+  isAdmin: boolean;
+  /** Checks the session again now (after signing in, verifying…), and marks auth as ready. */
+  refresh(): Promise<void>;
+  /** Signs out: local state first, then the server; always ends on /login. */
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** Storage keys that hold auth data (Better Auth's client cache, ours). */
+function clearStoredAuth() {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('better-auth') || key.startsWith('palpite.auth')) localStorage.removeItem(key);
+    }
+    sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode): nothing to clear then.
+  }
+}
+
+/** Provides the auth state to the app; must sit inside the router (it navigates on sign-out). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [ready, setReady] = useState(false);
+
+  const sessionQuery = useQuery<SessionData>({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    retry: false,
+    staleTime: SESSION_CHECK_MS - 5_000,
+    refetchInterval: SESSION_CHECK_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+  const user = sessionQuery.data?.user ?? null;
+
+  const profileQuery = useQuery<Profile>({
+    queryKey: [...PROFILE_QUERY_KEY, user?.id],
+    queryFn: fetchProfile,
+    enabled: user !== null,
+    staleTime: 60_000,
+    // A missing profile (404, or the specification's 406) falls back at once; other failures are tried 3 times, 1 s apart.
+    retry: (failures, error) => !(error instanceof ApiError && (error.status === 404 || error.status === 406)) && failures < PROFILE_ATTEMPTS - 1,
+    retryDelay: PROFILE_RETRY_MS,
+  });
+  const profile = user ? (profileQuery.data ?? (profileQuery.isError ? fallbackProfile(user) : null)) : null;
+
+  const sessionSettled = sessionQuery.isSuccess || sessionQuery.isError;
+  const profileSettled = user === null || profile !== null;
+  // Set once during render when both have settled (React's "state from an earlier render" pattern).
+  if (!ready && sessionSettled && profileSettled) setReady(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), AUTH_INIT_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // The profile's language wins over the browser's once known.
+  const profileLanguage = profile?.language ?? null;
+  useEffect(() => {
+    if (profileLanguage && LANGUAGES.some((language) => language.code === profileLanguage)) changeLanguage(profileLanguage);
+  }, [profileLanguage]);
+
+  const refresh = useCallback(async () => {
+    await client.refetchQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
+    setReady(true);
+  }, [client]);
+
+  const signingOut = useRef(false);
+  const signOut = useCallback(async () => {
+    if (signingOut.current) return;
+    signingOut.current = true;
+    client.clear();
+    clearStoredAuth();
+    client.setQueryData(SESSION_QUERY_KEY, null);
+    try {
+      await withTimeout(5_000, 'Sign-out timed out', (signal) =>
+        fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}', signal }));
+    } catch {
+      // The server may be down: the person is signed out here all the same.
+    }
+    signingOut.current = false;
+    navigate(paths.login, { replace: true });
+  }, [client, navigate]);
+
+  const error = sessionQuery.error ? (sessionQuery.error.message || 'Failed to initialize auth') : null;
+  const value = useMemo<AuthState>(() => {
+    const authenticated = ready && user !== null && user.emailVerified;
+    return {
+      user,
+      session: sessionQuery.data?.session ?? null,
+      loading: sessionQuery.isPending || (user !== null && profile === null),
+      error,
+      profile,
+      authReady: ready,
+      authenticated,
+      isAdmin: authenticated && profile?.role === 'Platform Administrator',
+      refresh,
+      signOut,
+    };
+  }, [ready, user, sessionQuery.data, sessionQuery.isPending, profile, error, refresh, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * The auth state.
+ * @throws Error outside `<AuthProvider>`.
+ */
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
+  return state;
+}
