@@ -32,6 +32,13 @@ export async function buildWebIfNeeded(): Promise<boolean> {
   if (!webBuildIsStale()) return false;
   console.log(`Building the web app (${webOutDir()})…`);
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: webOutDir() } });
+  // Vite sets NODE_ENV=production for its build; the server started after it in this process must not inherit that.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: webOutDir() } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }

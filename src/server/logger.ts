@@ -57,7 +57,7 @@ export function loggerOptions(settings: LoggerSettings): NonNullable<FastifyServ
       err: serializeError,
     },
     ...(prettyLogs(settings)
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,component', singleLine: false } } }
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,component,link,file', singleLine: false } } }
       : {}),
   };
 }

@@ -1,16 +1,17 @@
-/** Any unknown path. */
+/** Any unknown address: a friendly message inside the shell, with a way home. */
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
-import { Card } from '../components/ui/card';
+import { Card, PageTitle } from '../components/ui/card';
 import { paths } from '../config/paths';
 
-/** Any unknown path: a message and a way home. */
+/** The 404 page. */
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (
-    <Card className="text-center">
-      <p className="mb-4 text-slate-700">{t('app.notFound')}</p>
-      <ButtonLink to={paths.home} variant="secondary">{t('app.backHome')}</ButtonLink>
+    <Card className="mx-auto max-w-md space-y-4 text-center">
+      <PageTitle>{t('app.notFoundTitle')}</PageTitle>
+      <p className="text-slate-700">{t('app.notFound')}</p>
+      <ButtonLink to={paths.home}>{t('app.backHome')}</ButtonLink>
     </Card>
   );
 }
