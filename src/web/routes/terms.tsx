@@ -1,7 +1,20 @@
-/** Placeholder for /terms until its screen lands (spec section 2). */
+/** Page /terms: the terms of use of this Palpite installation, in plain words (pages.json terms.*). */
+import { useTranslation } from 'react-i18next';
 import { Card } from '../components/ui/card';
+import { ProsePage } from '../components/ui/prose';
+import { TextBlocks, TextSections } from '../features/site/components/text-blocks';
 
-/** Page /terms (placeholder). */
+/** The sections in reading order (keys under terms.sections). */
+const SECTIONS = ['about', 'noMoney', 'account', 'fairUse', 'content', 'matchData', 'availability', 'ending', 'changes', 'contact'] as const;
+
+/** Page /terms: an introduction, then one titled section per subject. */
 export function TermsRoute() {
-  return <Card><p>/terms</p></Card>;
+  const { t } = useTranslation();
+  return (
+    <ProsePage title={t('terms.title')} intro={<TextBlocks i18nKey="terms.intro" />}>
+      <Card>
+        <TextSections prefix="terms.sections" ids={SECTIONS} />
+      </Card>
+    </ProsePage>
+  );
 }

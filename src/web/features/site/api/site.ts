@@ -1,0 +1,16 @@
+/** GET /api/site: public facts about this installation (the contact address), for the public pages. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { siteResponse } from '../../../../contracts/site';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The query of GET /api/site; kept for an hour, as it only changes when the server restarts. */
+export const siteQuery = queryOptions({
+  queryKey: ['site'],
+  queryFn: () => apiRequest('/site', siteResponse),
+  staleTime: 60 * 60_000,
+});
+
+/** `{contactEmail}` of this installation (the server's CONTACT_EMAIL), as a TanStack query. */
+export function useSite() {
+  return useQuery(siteQuery);
+}
