@@ -158,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each text asset: sent as they are to clients that accept them.
+      preCompressed: true,
       // Vite names assets by content hash: cache them for good; everything else (index.html) revalidates.
       cacheControl: false,
       setHeaders: (res, filePath) => {

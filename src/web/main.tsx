@@ -1,13 +1,15 @@
-/** Entry point of the web app. */
+/** Entry point of the web app: resolves a hash-style address, loads the texts of the language, renders. */
 import './app/resolve-hash-address';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n/i18n';
+import { initI18n } from './i18n/i18n';
 import './styles.css';
 import { App } from './app/app';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void initI18n().then(() => {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -66,21 +66,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 /**
- * The first link in the newest outbox mail to `email`, decoded from quoted-printable. Mail leaves after
- * the answer (never making a request wait), so this waits up to `timeoutMs` for it.
+ * The first link in the newest outbox mail to `email` (that `accept` takes), decoded from
+ * quoted-printable. Mail leaves after the answer (never making a request wait), so this waits up to
+ * `timeoutMs` for it.
  * @throws Error when no such mail arrives in time.
  */
-export async function linkFromOutbox(dataDir: string, email: string, timeoutMs = 5000): Promise<string> {
+export async function linkFromOutbox(dataDir: string, email: string, timeoutMs = 5000, accept: (link: string) => boolean = () => true): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const link = newestLink(dataDir, email);
+    const link = newestLink(dataDir, email, accept);
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${join(dataDir, 'outbox')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-function newestLink(dataDir: string, email: string): string | null {
+function newestLink(dataDir: string, email: string, accept: (link: string) => boolean): string | null {
   const outbox = join(dataDir, 'outbox');
   const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
   for (const file of files) {
@@ -88,7 +89,7 @@ function newestLink(dataDir: string, email: string): string | null {
     if (!raw.includes(`To: ${email}`)) continue;
     const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
     const link = decoded.match(/https?:\/\/[^\s"<]+/)?.[0];
-    if (link) return link;
+    if (link && accept(link)) return link;
   }
   return null;
 }

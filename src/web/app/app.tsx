@@ -4,7 +4,7 @@
  * signed-in pages and the administrators' area. Old addresses that mails and shared links carry
  * redirect to their new names.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router';
 import { paths } from '../config/paths';
@@ -13,6 +13,8 @@ import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { NotFoundRoute } from '../routes/not-found';
 import { Toaster } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { loadArea } from '../i18n/i18n';
+import type { OnDemandArea } from '../i18n/merge';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500), refetchOnWindowFocus: true } },
@@ -47,12 +49,12 @@ const guards: Record<Exclude<Guard, 'public'>, (children: ReactNode) => ReactNod
   admin: (children) => <RequireAdmin>{children}</RequireAdmin>,
 };
 
-/** A lazily loaded screen behind its guard. */
-function screen(path: string, guard: Guard, load: () => Promise<() => ReactNode>) {
+/** A lazily loaded screen behind its guard; `areas` are on-demand texts it needs (loaded with it). */
+function screen(path: string, guard: Guard, load: () => Promise<() => ReactNode>, areas: OnDemandArea[] = []) {
   return {
     path,
     lazy: async () => {
-      const Component = await load();
+      const [Component] = await Promise.all([load(), ...areas.map((area) => loadArea(area))]);
       return { element: guard === 'public' ? <Component /> : guards[guard](<Component />) };
     },
   };
@@ -67,9 +69,11 @@ function Root() {
   );
 }
 
-const router = createBrowserRouter([
+const routes = [
   {
     element: <Root />,
+    // The first screen's code loads before it can show: the page stays as it is meanwhile.
+    HydrateFallback: () => null,
     children: [
       screen(paths.home, 'public', async () => (await import('../routes/home')).HomeRoute),
       screen(paths.login, 'guest', async () => (await import('../routes/login')).LoginRoute),
@@ -77,10 +81,10 @@ const router = createBrowserRouter([
       screen(paths.emailVerified, 'guest', async () => (await import('../routes/email-verified')).EmailVerifiedRoute),
       screen(paths.requestPasswordReset, 'guest', async () => (await import('../routes/request-password-reset')).RequestPasswordResetRoute),
       screen(paths.updatePassword, 'public', async () => (await import('../routes/update-password')).UpdatePasswordRoute),
-      screen(paths.terms, 'public', async () => (await import('../routes/terms')).TermsRoute),
-      screen(paths.privacy, 'public', async () => (await import('../routes/privacy')).PrivacyRoute),
-      screen(paths.faq, 'public', async () => (await import('../routes/faq')).FaqRoute),
-      screen(paths.contact, 'public', async () => (await import('../routes/contact')).ContactRoute),
+      screen(paths.terms, 'public', async () => (await import('../routes/terms')).TermsRoute, ['pages']),
+      screen(paths.privacy, 'public', async () => (await import('../routes/privacy')).PrivacyRoute, ['pages']),
+      screen(paths.faq, 'public', async () => (await import('../routes/faq')).FaqRoute, ['pages']),
+      screen(paths.contact, 'public', async () => (await import('../routes/contact')).ContactRoute, ['pages']),
       screen(paths.profile, 'signed-in', async () => (await import('../routes/profile')).ProfileRoute),
       screen(`${paths.admin}/*`, 'admin', async () => (await import('../routes/admin')).AdminRoute),
       screen(paths.createGroup, 'signed-in', async () => (await import('../routes/create-group')).CreateGroupRoute),
@@ -102,10 +106,12 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];
 
 /** The whole app: TanStack Query client, toasts, router (with the auth state and shell inside). */
 export function App() {
+  // Made on first render, after the texts are loaded (a data router starts loading its first screen at once).
+  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <QueryClientProvider client={queryClient}>
       <Toaster>

@@ -36,7 +36,7 @@ function LanguageItems() {
   return (
     <>
       <DropdownMenu.Label className={labelClass}>{t('shell.language')}</DropdownMenu.Label>
-      <DropdownMenu.RadioGroup value={i18n.language} onValueChange={(value) => changeLanguage(value as Language)}>
+      <DropdownMenu.RadioGroup value={i18n.language} onValueChange={(value) => void changeLanguage(value as Language)}>
         {LANGUAGES.map((language) => (
           <DropdownMenu.RadioItem key={language.code} value={language.code} lang={language.code} className={itemClass}>
             <span className="flex w-4 justify-center" aria-hidden="true">
@@ -109,9 +109,10 @@ function GuestLanguageMenu() {
   const current = i18n.language === 'pt-BR' ? 'PT' : i18n.language.toUpperCase();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label={t('shell.language')} className="flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-emerald-900/50 focus-visible:outline-2 focus-visible:outline-white">
+      <DropdownMenu.Trigger className="flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold text-white hover:bg-emerald-900/50 focus-visible:outline-2 focus-visible:outline-white">
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2"><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" /></svg>
-        <span aria-hidden="true">{current}</span>
+        <span className="sr-only">{t('shell.language')}: </span>
+        <span>{current}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={menuClass}>

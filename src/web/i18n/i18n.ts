@@ -1,23 +1,29 @@
 /**
- * react-i18next set-up: English, Brazilian Portuguese and Spanish, bundled. The language is the one
- * the person picked (localStorage key `userLanguage`, the specification's; signed in, also their
- * profile's), else the browser's (pt-* → pt-BR, es-* → es), else English. It sets `<html lang>`.
+ * react-i18next set-up: English, Brazilian Portuguese and Spanish. The language is the one the person
+ * picked (localStorage key `userLanguage`, the specification's; signed in, also their profile's), else
+ * the browser's (pt-* → pt-BR, es-* → es), else English; it sets `<html lang>`. Only the active
+ * language is downloaded: its start-up texts before the first render (`initI18n`), the long texts of
+ * the public pages when one of them opens (`loadArea`); switching language loads what the new one needs
+ * first, then switches.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages } from './resources';
+import type { LanguageCode, Messages, OnDemandArea } from './merge';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
   { code: 'pt-BR', label: 'Português (Brasil)' },
   { code: 'es', label: 'Español' },
 ] as const;
-export type Language = (typeof LANGUAGES)[number]['code'];
+export type Language = LanguageCode;
 
 /** The specification's storage key (section 9). */
 export const LANGUAGE_STORAGE_KEY = 'userLanguage';
 /** Where earlier versions kept the choice; read once and moved. */
 const OLD_STORAGE_KEY = 'palpite.language';
+
+const startBundles = import.meta.glob<Messages>('./bundles/*.ts', { import: 'default' });
+const onDemandFiles = import.meta.glob<Messages>('./locales/*/pages.json', { import: 'default' });
 
 /** Maps a BCP 47 tag to a supported language ("pt-PT" → "pt-BR", "es-AR" → "es"), or null. */
 export function supportedLanguage(tag: string | null | undefined): Language | null {
@@ -30,41 +36,88 @@ export function supportedLanguage(tag: string | null | undefined): Language | nu
 
 /** The stored choice, moving one kept under the old key to `userLanguage`. */
 function storedLanguage(): string | null {
-  if (typeof localStorage === 'undefined') return null;
-  const old = localStorage.getItem(OLD_STORAGE_KEY);
-  if (old !== null) {
-    if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === null && supportedLanguage(old)) localStorage.setItem(LANGUAGE_STORAGE_KEY, supportedLanguage(old)!);
-    localStorage.removeItem(OLD_STORAGE_KEY);
+  try {
+    const old = localStorage.getItem(OLD_STORAGE_KEY);
+    if (old !== null) {
+      const language = supportedLanguage(old);
+      if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === null && language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+      localStorage.removeItem(OLD_STORAGE_KEY);
+    }
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage unavailable (private mode)
   }
-  return localStorage.getItem(LANGUAGE_STORAGE_KEY);
 }
 
-function initialLanguage(): Language {
-  const stored = storedLanguage();
+/** The language to start in: stored choice, else the browser's languages in order, else English. */
+export function initialLanguage(): Language {
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
-  for (const tag of [stored, ...browser]) {
+  for (const tag of [storedLanguage(), ...browser]) {
     const language = supportedLanguage(tag);
     if (language) return language;
   }
   return 'en';
 }
 
-/** Switches the language and remembers the choice in localStorage (`userLanguage`). */
-export function changeLanguage(language: Language) {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+const loadedAreas = new Set<OnDemandArea>();
+/** `${language}/${area}` of the on-demand texts registered so far. */
+const registered = new Set<string>();
+
+/** Downloads (once) and registers a language's start-up texts and the on-demand areas already in use. */
+async function ensureLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const load = startBundles[`./bundles/${language}.ts`];
+    if (!load) throw new Error(`No texts for ${language}`);
+    i18n.addResourceBundle(language, 'translation', await load(), true, true);
+  }
+  await Promise.all([...loadedAreas].map((area) => ensureArea(language, area)));
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: messages.en }, 'pt-BR': { translation: messages['pt-BR'] }, es: { translation: messages.es } },
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-});
+async function ensureArea(language: Language, area: OnDemandArea): Promise<void> {
+  if (registered.has(`${language}/${area}`)) return;
+  const load = onDemandFiles[`./locales/${language}/${area}.json`];
+  if (!load) throw new Error(`No ${area} texts for ${language}`);
+  i18n.addResourceBundle(language, 'translation', await load(), true, true);
+  registered.add(`${language}/${area}`);
+}
 
-i18n.on('languageChanged', (language) => {
+/** Loads an on-demand area (the public pages' texts) for the current language; later switches load it too. */
+export async function loadArea(area: OnDemandArea): Promise<void> {
+  loadedAreas.add(area);
+  await ensureArea((i18n.language as Language | undefined) ?? initialLanguage(), area);
+}
+
+/** Whether an on-demand area's texts are loaded for the current language. */
+export function areaLoaded(area: OnDemandArea): boolean {
+  return registered.has(`${i18n.language}/${area}`);
+}
+
+/** Switches the language (after loading its texts) and remembers the choice in localStorage (`userLanguage`). */
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage unavailable: the choice lasts for this visit
+  }
+  await ensureLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** Starts i18next in the initial language with its texts loaded; resolves when the app can render. */
+export async function initI18n(): Promise<void> {
+  const language = initialLanguage();
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    lng: language,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    partialBundledLanguages: true,
+  });
+  await ensureLanguage(language);
   document.documentElement.lang = language;
-});
-document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+}
 
 export default i18n;

@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_IDS } from '../../contracts/errors';
 import { localeFiles, mergeAreas, messages, type Messages } from './resources';
+import { ON_DEMAND_AREAS } from './merge';
+import en from './bundles/en';
+import ptBR from './bundles/pt-BR';
+import es from './bundles/es';
 
 /** A key without its i18next plural suffix ("points_one" → "points"; ordinal forms too), as languages have different plural forms. */
 const base = (key: string) => key.replace(/(_ordinal)?_(zero|one|two|few|many|other)$/, '');
@@ -45,6 +49,15 @@ describe('locales', () => {
         const stem = key.replace(/_(zero|one|two|few|many|other)$/, '');
         expect(all, key).toContain(`${stem}_other`);
       }
+    }
+  });
+
+  it('loads every area at start but the on-demand ones, in each language', () => {
+    for (const [language, bundle] of [['en', en], ['pt-BR', ptBR], ['es', es]] as const) {
+      const onDemandKeys = ON_DEMAND_AREAS.flatMap((area) => Object.keys(localeFiles[language][area] ?? {}));
+      const expected = Object.keys(messages[language]).filter((key) => !onDemandKeys.includes(key)).sort();
+      expect(Object.keys(bundle).sort(), language).toEqual(expected);
+      expect(onDemandKeys.length).toBeGreaterThan(0);
     }
   });
 

@@ -104,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The profile's language wins over the browser's once known.
   const profileLanguage = profile?.language ?? null;
   useEffect(() => {
-    if (profileLanguage && LANGUAGES.some((language) => language.code === profileLanguage)) changeLanguage(profileLanguage);
+    if (profileLanguage && LANGUAGES.some((language) => language.code === profileLanguage)) void changeLanguage(profileLanguage);
   }, [profileLanguage]);
 
   const refresh = useCallback(async () => {

@@ -1,0 +1,4 @@
+/** The es texts loaded at start: every area but those loaded on demand (merge.ts ON_DEMAND_AREAS). */
+import { areasOf, mergeAreas, type Messages } from '../merge';
+
+export default mergeAreas(areasOf(import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/pages.json'], { eager: true, import: 'default' })));

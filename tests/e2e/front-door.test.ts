@@ -1,0 +1,233 @@
+/**
+ * The front door in Chromium: every route of the specification's table × {guest, signed in, signed in
+ * without a confirmed email, administrator} ends where the guards say; the /login?redirect round trip;
+ * hash-style links; the language choice surviving a reload; the hamburger menu at 390 px; nothing
+ * overflowing sideways at 320 px; the password reset from the mailed link; axe-core on every route; and
+ * sign-out landing on /login while the server is down.
+ */
+import { rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { user as users } from '../../src/server/db/schema';
+import { apiUser, hasChromium, launchChromium, linkFromOutbox, startApp, type ApiUser, type RunningApp } from './browser';
+import { seriousViolations } from './axe';
+
+const withChromium = hasChromium();
+
+const ROUTES = [
+  '/', '/login', '/register', '/email-verified', '/profile', '/request-password-reset', '/update-password',
+  '/terms', '/privacy', '/faq', '/contact', '/admin',
+] as const;
+type State = 'guest' | 'signed-in' | 'unverified' | 'admin';
+
+/** Where each route ends for each state (path and query), from the issue's guard rules. */
+function expectedEnd(route: (typeof ROUTES)[number], state: State): string {
+  const guestOnly = ['/login', '/register', '/email-verified', '/request-password-reset'];
+  const toLogin = `/login?redirect=${encodeURIComponent(route)}`;
+  if (state === 'guest') return route === '/profile' || route === '/admin' ? toLogin : route;
+  if (state === 'unverified') return [...guestOnly, '/update-password', '/'].includes(route) ? route : '/';
+  if (guestOnly.includes(route)) return '/';
+  if (route === '/admin') return state === 'admin' ? '/admin' : '/';
+  return route;
+}
+
+/** Waits until the address has stopped changing and the page shows its content. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  let last = '';
+  for (let i = 0; i < 20; i++) {
+    const now = page.url();
+    if (now === last) break;
+    last = now;
+    await page.waitForTimeout(150);
+  }
+  await page.locator('main h1').first().waitFor();
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+describe.runIf(withChromium)('browser: the front door', () => {
+  let server: RunningApp;
+  let browser: Browser;
+  const people = {} as Record<Exclude<State, 'guest'>, ApiUser>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startApp({ ADMIN_EMAILS: 'boss@example.com' }), launchChromium()]);
+    people['signed-in'] = await apiUser(server, browser, 'regular');
+    people.admin = await apiUser(server, browser, 'boss', { email: 'boss@example.com' });
+    people.unverified = await apiUser(server, browser, 'pending');
+    // Signed in, then the address is no longer confirmed (as after REQUIRE_EMAIL_VERIFICATION is turned on).
+    await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.email, people.unverified.email));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(['guest', 'signed-in', 'unverified', 'admin'] as const)('sends a %s person where the guards say, on every route, with no serious axe violation', async (state) => {
+    const context = state === 'guest' ? await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' }) : people[state].context;
+    const page = await context.newPage();
+    const ends: Record<string, string> = {};
+    const violations: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(`${server.url}${route}`);
+      await settle(page);
+      ends[route] = pathOf(page);
+      if (ends[route] === route) {
+        for (const violation of await seriousViolations(page)) violations.push(`${route}: ${violation.id} ${violation.targets.join(' ')}`);
+      }
+    }
+    expect(ends).toEqual(Object.fromEntries(ROUTES.map((route) => [route, expectedEnd(route, state)])));
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('takes a guest through /login?redirect= and back to the full address after signing in', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/groups?tab=discover&q=office`);
+    await settle(page);
+    expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent('/groups?tab=discover&q=office')}`);
+    await page.getByLabel('Email', { exact: true }).fill(people['signed-in'].email);
+    await page.getByLabel('Password', { exact: true }).fill(people['signed-in'].password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/groups');
+    expect(pathOf(page)).toBe('/groups?tab=discover&q=office');
+    // The header shows who is signed in.
+    await page.getByRole('button', { name: 'Account menu for regular' }).waitFor();
+    await context.close();
+  });
+
+  it('resolves hash-style addresses to their routes', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/faq`);
+    await settle(page);
+    expect(pathOf(page)).toBe('/faq');
+    await page.goto(`${server.url}/#/update-password?token=not-a-real-token`);
+    await settle(page);
+    expect(pathOf(page)).toBe('/update-password?token=not-a-real-token');
+    await page.getByLabel('New password').waitFor();
+    await page.goto(`${server.url}/#/email-verified`);
+    await settle(page);
+    await page.getByRole('heading', { name: 'Nothing to confirm here' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps the chosen language across a reload, stored under userLanguage, and sets <html lang>', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/faq`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Language: EN' }).click();
+    await page.getByRole('menuitemradio', { name: 'Español' }).click();
+    await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
+    await page.reload();
+    await settle(page);
+    await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('userLanguage'), document.documentElement.lang])).toEqual(['es', 'es']);
+    // A browser in Portuguese starts in Portuguese.
+    const pt = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-PT' });
+    const ptPage = await pt.newPage();
+    await ptPage.goto(server.url);
+    await ptPage.getByRole('link', { name: 'Início' }).first().waitFor();
+    await context.close();
+    await pt.close();
+  });
+
+  it('folds the navigation into a hamburger menu at 390 px, with Admin only for an administrator', async () => {
+    const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await guest.newPage();
+    await page.goto(server.url);
+    await settle(page);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Home', 'Contact', 'FAQ', 'Login', 'Sign Up']);
+    await page.getByRole('menuitem', { name: 'FAQ' }).click();
+    await page.waitForURL((url) => url.pathname === '/faq');
+    await guest.close();
+
+    for (const [who, admin] of [['signed-in', false], ['admin', true]] as const) {
+      const mobile = await people[who].context.newPage();
+      await mobile.setViewportSize({ width: 390, height: 844 });
+      await mobile.goto(server.url);
+      await settle(mobile);
+      await mobile.getByRole('button', { name: 'Menu', exact: true }).click();
+      const links = await mobile.getByRole('menuitem').allTextContents();
+      expect(links, who).toEqual(admin ? ['Home', 'Contact', 'FAQ', 'Admin'] : ['Home', 'Contact', 'FAQ']);
+      await mobile.keyboard.press('Escape');
+      // The profile menu sits beside it.
+      await mobile.getByRole('button', { name: /^Account menu for / }).click();
+      await expect(mobile.getByRole('menuitem').allTextContents()).resolves.toEqual(['Profile', 'Logout']);
+      await mobile.close();
+    }
+  });
+
+  it('lets nothing overflow sideways at 320 px, whatever people type', async () => {
+    const long = await apiUser(server, browser, `a${'x'.repeat(28)}`);
+    await server.database.db.update(users).set({ name: `Wolfeschlegelsteinhausenbergerdorff ${'https://example.com/'.repeat(4)}` }).where(eq(users.email, long.email));
+    const page = await long.context.newPage();
+    await page.setViewportSize({ width: 320, height: 700 });
+    const overflowing: string[] = [];
+    for (const route of ['/', '/login', '/register', '/faq', '/terms', '/privacy', '/contact', '/profile', '/groups', '/nope']) {
+      await page.goto(`${server.url}${route}`);
+      await settle(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) overflowing.push(`${route}: ${overflow}px`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  it('resets a forgotten password from the mailed link, then signs in with the new one', async () => {
+    const person = await apiUser(server, browser, 'forgetful');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText('If an account exists for this email').waitFor();
+    const link = await linkFromOutbox(server.dataDir, person.email, 5000, (l) => l.includes('update-password'));
+    expect(link).toMatch(/\/#\/update-password\?token=/);
+    await page.goto(link);
+    await page.getByLabel('New password').fill('a whole new secret');
+    await page.getByLabel('Confirm password').fill('a whole new secret');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByText('Your password was updated').waitFor();
+    // The session the person had elsewhere ended.
+    const before = await person.page.goto(`${server.url}/api/me`);
+    expect(before?.status()).toBe(401);
+    await page.getByRole('link', { name: 'Login' }).last().click();
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill('a whole new secret');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Account menu for forgetful' }).waitFor();
+    await context.close();
+  });
+
+  it('signs out to /login even when the server is down, clearing what the app kept', async () => {
+    const own = await startApp();
+    try {
+      const person = await apiUser(own, browser, 'leaving');
+      const page = person.page;
+      await page.goto(own.url);
+      await settle(page);
+      await page.evaluate(() => sessionStorage.setItem('palpite.draft', 'x'));
+      await own.app.close(); // the server goes away; the app in the page stays
+      await page.getByRole('button', { name: 'Account menu for leaving' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+      await page.getByRole('heading', { name: 'Login to Palpite' }).waitFor();
+    } finally {
+      await own.database.close();
+      rmSync(own.dataDir, { recursive: true, force: true });
+    }
+  });
+});
