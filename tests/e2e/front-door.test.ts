@@ -146,6 +146,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
     await settle(page);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('menuitem').first().waitFor();
     const items = await page.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['Home', 'Contact', 'FAQ', 'Login', 'Sign Up']);
     await page.getByRole('menuitem', { name: 'FAQ' }).click();
@@ -158,11 +159,13 @@ describe.runIf(withChromium)('browser: the front door', () => {
       await mobile.goto(server.url);
       await settle(mobile);
       await mobile.getByRole('button', { name: 'Menu', exact: true }).click();
+      await mobile.getByRole('menuitem').first().waitFor();
       const links = await mobile.getByRole('menuitem').allTextContents();
       expect(links, who).toEqual(admin ? ['Home', 'Contact', 'FAQ', 'Admin'] : ['Home', 'Contact', 'FAQ']);
       await mobile.keyboard.press('Escape');
       // The profile menu sits beside it.
       await mobile.getByRole('button', { name: /^Account menu for / }).click();
+      await mobile.getByRole('menuitem').first().waitFor();
       await expect(mobile.getByRole('menuitem').allTextContents()).resolves.toEqual(['Profile', 'Logout']);
       await mobile.close();
     }
@@ -218,6 +221,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
       const page = person.page;
       await page.goto(own.url);
       await settle(page);
+      await page.waitForTimeout(2_500); // idle time: the menus and the sign-in screen are fetched ahead
       await page.evaluate(() => sessionStorage.setItem('palpite.draft', 'x'));
       await own.app.close(); // the server goes away; the app in the page stays
       await page.getByRole('button', { name: 'Account menu for leaving' }).click();

@@ -37,13 +37,13 @@ export function Shell() {
 
 
 /**
- * Signed in, the sign-in screen is fetched ahead in idle time, so signing out lands on a working page
- * even when the server has gone away.
+ * Signed in, the header's menus and the sign-in screen are fetched ahead in idle time, so the profile
+ * menu opens at once and signing out lands on a working page even when the server has gone away.
  */
 function usePrefetchLogin(signedIn: boolean) {
   useEffect(() => {
     if (!signedIn) return;
-    const prefetch = () => void import('../routes/login').catch(() => {});
+    const prefetch = () => void Promise.all([import('./header-menus'), import('../routes/login')]).catch(() => {});
     if (typeof window.requestIdleCallback === 'function') {
       const idle = window.requestIdleCallback(prefetch, { timeout: 5_000 });
       return () => window.cancelIdleCallback(idle);

@@ -1,8 +1,10 @@
 /**
- * Calls the Palpite API: JSON in and out, the session cookie sent along, responses checked against
- * the shared zod contracts. Failures throw ApiError with the server's stable error id.
+ * Calls the Palpite API: JSON in and out, the session cookie sent along. Response shapes are the
+ * contracts' (src/contracts) types; the server validates every response against the same zod schema
+ * before sending it (its serializer), so the browser does not parse them again — which keeps zod out
+ * of the screens that only read (the landing page among them). Failures throw ApiError with the
+ * server's stable error id.
  */
-import type { z } from 'zod';
 
 /** An API failure: HTTP status, stable id (see src/contracts/errors.ts) and the server's message. */
 export class ApiError extends Error {
@@ -16,16 +18,26 @@ export class ApiError extends Error {
   }
 }
 
+/** Method and JSON body of a request. */
+export interface RequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+}
+
+/** A zod schema, as older call sites pass it: only its output type is used. */
+interface TypeOf<T> { _output: T }
+
 /**
- * Sends a request to /api{path}.
- * @param schema validates (and types) the response body.
- * @throws ApiError for a non-2xx answer or a network failure (id "internal").
+ * Sends a request to /api{path}; `T` is the response's contract type (`z.infer<typeof xResponse>`).
+ * The older form `apiRequest(path, schema, init)` is accepted while call sites move over (the schema
+ * gives the type only; it is not run).
+ * @throws ApiError for a non-2xx answer or a network failure (status 0, id "internal").
  */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
-): Promise<z.infer<S>> {
+export async function apiRequest<T>(path: string, init?: RequestInit): Promise<T>;
+/** @deprecated pass the type instead: `apiRequest<z.infer<typeof schema>>(path, init)`. */
+export async function apiRequest<T>(path: string, schema: TypeOf<T>, init?: RequestInit): Promise<T>;
+export async function apiRequest<T>(path: string, second: RequestInit | TypeOf<T> = {}, third: RequestInit = {}): Promise<T> {
+  const init: RequestInit = '_output' in second || '_zod' in second ? third : second;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -42,5 +54,5 @@ export async function apiRequest<S extends z.ZodType>(
     const error = (data as { error?: { id?: string; message?: string } } | null)?.error;
     throw new ApiError(response.status, error?.id ?? 'internal', error?.message ?? response.statusText);
   }
-  return schema.parse(data);
+  return data as T;
 }

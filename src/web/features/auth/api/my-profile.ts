@@ -4,7 +4,8 @@
  * up to 3 attempts, then uses the fallback profile — as does a 404 or 406 (specification sections 4
  * and 9).
  */
-import { meResponse, type MeResponse } from '../../../../contracts/me';
+import type { meResponse, MeResponse } from '../../../../contracts/me';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { withTimeout } from '../../../lib/timeout';
 
@@ -19,7 +20,7 @@ export type Profile = MeResponse['user'];
  * @throws TimeoutError after 20 s; ApiError otherwise.
  */
 export function fetchProfile(): Promise<Profile> {
-  return withTimeout(PROFILE_TIMEOUT_MS, 'Profile fetch timed out', async () => (await apiRequest('/me', meResponse)).user);
+  return withTimeout(PROFILE_TIMEOUT_MS, 'Profile fetch timed out', async () => (await apiRequest<z.infer<typeof meResponse>>('/me')).user);
 }
 
 /**

@@ -1,22 +1,23 @@
 /** Groups: list mine, read one, create, join (by code or public), ranking, Discover. */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  discoverResponse, groupListResponse, groupResponse, rankingResponse, type CreateGroupRequest,
+import type {
+  discoverResponse, groupListResponse, groupResponse, rankingResponse, CreateGroupRequest,
 } from '../../../../contracts/groups';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const myGroupsQuery = queryOptions({
   queryKey: ['groups'],
-  queryFn: async () => (await apiRequest('/groups', groupListResponse)).groups,
+  queryFn: async () => (await apiRequest<z.infer<typeof groupListResponse>>('/groups')).groups,
 });
 
 /** Query options for one group (GET /api/groups/:groupId). */
 export const groupQuery = (groupId: string) =>
-  queryOptions({ queryKey: ['groups', groupId], queryFn: async () => (await apiRequest(`/groups/${groupId}`, groupResponse)).group });
+  queryOptions({ queryKey: ['groups', groupId], queryFn: async () => (await apiRequest<z.infer<typeof groupResponse>>(`/groups/${groupId}`)).group });
 
 /** Query options for one page of a group's ranking (rows best first, plus my row and the last row on page 1). */
 export const rankingQuery = (groupId: string, page = 1) =>
-  queryOptions({ queryKey: ['groups', groupId, 'ranking', page], queryFn: () => apiRequest(`/groups/${groupId}/ranking?page=${page}`, rankingResponse) });
+  queryOptions({ queryKey: ['groups', groupId, 'ranking', page], queryFn: () => apiRequest<z.infer<typeof rankingResponse>>(`/groups/${groupId}/ranking?page=${page}`) });
 
 /** The groups I belong to, newest first. */
 export const useMyGroups = () => useQuery(myGroupsQuery);
@@ -29,7 +30,7 @@ export const useRanking = (groupId: string, page = 1) => useQuery({ ...rankingQu
 export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateGroupRequest) => (await apiRequest('/groups', groupResponse, { method: 'POST', body })).group,
+    mutationFn: async (body: CreateGroupRequest) => (await apiRequest<z.infer<typeof groupResponse>>('/groups', { method: 'POST', body })).group,
     onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
   });
 }
@@ -38,7 +39,7 @@ export function useCreateGroup() {
 export function useJoinGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (inviteCode: string) => (await apiRequest('/groups/join', groupResponse, { method: 'POST', body: { inviteCode } })).group,
+    mutationFn: async (inviteCode: string) => (await apiRequest<z.infer<typeof groupResponse>>('/groups/join', { method: 'POST', body: { inviteCode } })).group,
     onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
   });
 }
@@ -53,7 +54,7 @@ export function useDiscover(q: string, leagueId: string) {
       if (q.trim()) params.set('q', q.trim());
       if (leagueId) params.set('leagueId', leagueId);
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(`/groups/discover?${params.toString()}`, discoverResponse);
+      return apiRequest<z.infer<typeof discoverResponse>>(`/groups/discover?${params.toString()}`);
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -63,7 +64,7 @@ export function useDiscover(q: string, leagueId: string) {
 export function useJoinPublicGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (groupId: string) => (await apiRequest(`/groups/${groupId}/join`, groupResponse, { method: 'POST' })).group,
+    mutationFn: async (groupId: string) => (await apiRequest<z.infer<typeof groupResponse>>(`/groups/${groupId}/join`, { method: 'POST' })).group,
     onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
   });
 }

@@ -1,12 +1,13 @@
 /** GET /api/leagues and a league's standings. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { leagueListResponse } from '../../../../contracts/leagues';
+import type { leagueListResponse } from '../../../../contracts/leagues';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { standingsResponse } from '../../../../contracts/standings';
+import type { standingsResponse } from '../../../../contracts/standings';
 
 export const leaguesQuery = queryOptions({
   queryKey: ['leagues'],
-  queryFn: async () => (await apiRequest('/leagues', leagueListResponse)).leagues,
+  queryFn: async () => (await apiRequest<z.infer<typeof leagueListResponse>>('/leagues')).leagues,
   staleTime: 5 * 60_000,
 });
 
@@ -17,4 +18,4 @@ export function useLeagues() {
 
 /** A league's standings (public): league table, group tables, knockout rounds. */
 export const useStandings = (leagueId: string) =>
-  useQuery({ queryKey: ['leagues', leagueId, 'standings'], queryFn: () => apiRequest(`/leagues/${leagueId}/standings`, standingsResponse) });
+  useQuery({ queryKey: ['leagues', leagueId, 'standings'], queryFn: () => apiRequest<z.infer<typeof standingsResponse>>(`/leagues/${leagueId}/standings`) });

@@ -1,14 +1,15 @@
 /** A group's matches with my predictions, saving a round in one request, and others' predictions once closed. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { groupMatchesResponse } from '../../../../contracts/groups';
-import {
-  matchPredictionsResponse, memberPredictionsResponse, savePredictionsResponse, type PredictionItem,
+import type { groupMatchesResponse } from '../../../../contracts/groups';
+import type {
+  matchPredictionsResponse, memberPredictionsResponse, savePredictionsResponse, PredictionItem,
 } from '../../../../contracts/predictions';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Query options for a group's matches with my prediction on each, and the server's time. */
 export const groupMatchesQuery = (groupId: string) =>
-  queryOptions({ queryKey: ['groups', groupId, 'matches'], queryFn: () => apiRequest(`/groups/${groupId}/matches`, groupMatchesResponse) });
+  queryOptions({ queryKey: ['groups', groupId, 'matches'], queryFn: () => apiRequest<z.infer<typeof groupMatchesResponse>>(`/groups/${groupId}/matches`) });
 
 /** A group's matches with my predictions. */
 export const useGroupMatches = (groupId: string) => useQuery(groupMatchesQuery(groupId));
@@ -22,7 +23,7 @@ export function useSavePredictions(groupId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { predictions: PredictionItem[]; applyToOtherGroups: boolean }) =>
-      apiRequest(`/groups/${groupId}/predictions`, savePredictionsResponse, { method: 'PUT', body }),
+      apiRequest<z.infer<typeof savePredictionsResponse>>(`/groups/${groupId}/predictions`, { method: 'PUT', body }),
     onSettled: (response) => {
       void client.invalidateQueries({ queryKey: ['groups', groupId] });
       for (const other of response?.otherGroupIds ?? []) void client.invalidateQueries({ queryKey: ['groups', other] });
@@ -34,7 +35,7 @@ export function useSavePredictions(groupId: string) {
 export const useMatchPredictions = (groupId: string, matchId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['groups', groupId, 'matches', matchId, 'predictions'],
-    queryFn: () => apiRequest(`/groups/${groupId}/matches/${matchId}/predictions`, matchPredictionsResponse),
+    queryFn: () => apiRequest<z.infer<typeof matchPredictionsResponse>>(`/groups/${groupId}/matches/${matchId}/predictions`),
     enabled,
   });
 
@@ -42,5 +43,5 @@ export const useMatchPredictions = (groupId: string, matchId: string, enabled: b
 export const useMemberPredictions = (groupId: string, userId: string) =>
   useQuery({
     queryKey: ['groups', groupId, 'members', userId, 'predictions'],
-    queryFn: () => apiRequest(`/groups/${groupId}/members/${encodeURIComponent(userId)}/predictions`, memberPredictionsResponse),
+    queryFn: () => apiRequest<z.infer<typeof memberPredictionsResponse>>(`/groups/${groupId}/members/${encodeURIComponent(userId)}/predictions`),
   });
