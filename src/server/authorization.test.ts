@@ -14,7 +14,7 @@ import { seedDemoIfEmpty } from './modules/demo/seed';
 
 const ROLES = ['guest', 'outsider', 'member', 'admin', 'owner', 'platform'] as const;
 type Role = (typeof ROLES)[number];
-type Level = 'public' | 'signed-in' | 'member' | 'admin' | 'owner' | 'platform';
+type Level = 'public' | 'signed-in' | 'member' | 'admin' | 'owner' | 'platform' | 'self';
 
 const ALLOWED: Record<Level, readonly Role[]> = {
   public: ROLES,
@@ -23,6 +23,8 @@ const ALLOWED: Record<Level, readonly Role[]> = {
   admin: ['admin', 'owner'],
   owner: ['owner'],
   platform: ['platform'],
+  // A person's own account: `{userId}` is the member's id, so only the member may.
+  self: ['member'],
 };
 
 interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string }
@@ -32,6 +34,7 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'GET /api/health': { level: 'public' },
   'GET /api/site': { level: 'public' },
   'GET /api/me': { level: 'signed-in' },
+  'GET /api/home': { level: 'signed-in' },
   'GET /api/leagues': { level: 'public' },
   'GET /api/leagues/{leagueId}/matches': { level: 'public' },
   'GET /api/leagues/{leagueId}/standings': { level: 'public' },
@@ -62,6 +65,14 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'GET /api/groups/{groupId}/matches/{matchId}/predictions': { level: 'member' },
   'GET /api/groups/{groupId}/members/{userId}/predictions': { level: 'member' },
   'PUT /api/admin/matches/{matchId}/result': { level: 'platform', body: () => ({ status: 'scheduled' }) },
+  'GET /api/profiles/{userId}': { level: 'self' },
+  'PATCH /api/profiles/{userId}': { level: 'self', body: () => ({ fullName: 'Matrix Person' }) },
+  // A wrong email on purpose: the owner gets 400 confirmation_mismatch and the matrix's member survives.
+  'DELETE /api/profiles/{userId}': { level: 'self', body: () => ({ confirm: 'not-the-account@example.com' }) },
+  // No image: the owner gets 415; everyone else 401/403 before the body is read.
+  'PUT /api/profiles/{userId}/avatar': { level: 'self' },
+  'DELETE /api/profiles/{userId}/avatar': { level: 'self' },
+  'GET /api/users/{userId}/avatar': { level: 'signed-in' },
 };
 
 describe(`authorization matrix (${TEST_DB_KIND})`, () => {

@@ -40,6 +40,16 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('support@palpite.local'),
   /** Require a confirmed email before sign-in (the specification's default); false signs people in at sign-up. */
   REQUIRE_EMAIL_VERIFICATION: booleanText.default(true),
+  /** S3-compatible bucket for uploaded avatars; unset: files under DATA_DIR/uploads/avatars. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** The S3 endpoint (MinIO, R2, Spaces…: https://s3.example.com); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the SDK's default credential chain (AWS_* variables, instance role…). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (endpoint/bucket/key), as MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
 });
 
 /** The parsed environment. */

@@ -86,7 +86,18 @@ export const profiles = pgTable('profiles', {
   userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
   username: text('username').notNull(),
   fullName: text('full_name').notNull(),
+  /**
+   * The avatar's address as the API hands it out (modules/profile/avatar-url.ts), kept in step with
+   * avatar_key: null when there is no uploaded image (the generated SVG is served then).
+   */
   avatarUrl: text('avatar_url'),
+  /** Where the uploaded avatar (256 px WebP) is stored (modules/profile/avatar-storage.ts); null: none. */
+  avatarKey: text('avatar_key'),
+  /**
+   * Bumped with every upload and never reused, so `?v=` of an avatar's address names one image for
+   * good (cached as immutable).
+   */
+  avatarVersion: integer('avatar_version').notNull().default(0),
   /** Optional phone number given at sign-up, as typed (validated by the contract). */
   phone: text('phone'),
   /** The person's chosen language ('en' | 'pt-BR' | 'es'); null until chosen (browser default). */

@@ -1,7 +1,42 @@
-/** Placeholder for /profile until its screen lands (spec section 2). */
-import { Card } from '../components/ui/card';
+/**
+ * Page /profile (signed in; specification sections 2, 3 and 6): my picture, username, full name,
+ * language, phone and email (read-only); changing my password; deleting my account. The server answers
+ * only for my own profile.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/ui/button';
+import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
+import { useMe } from '../features/auth/api/me';
+import { useProfile } from '../features/profile/api/get-profile';
+import { AvatarSection } from '../features/profile/components/avatar-section';
+import { DeleteAccount } from '../features/profile/components/delete-account';
+import { DetailsForm } from '../features/profile/components/details-form';
+import { PasswordForm } from '../features/profile/components/password-form';
 
-/** Page /profile (placeholder). */
+/** The profile page. */
 export function ProfileRoute() {
-  return <Card><p>/profile</p></Card>;
+  const { t } = useTranslation();
+  const me = useMe();
+  const profile = useProfile(me.data?.id);
+
+  if (profile.isError) {
+    return (
+      <Card className="mx-auto max-w-2xl space-y-4">
+        <PageTitle>{t('profile.title')}</PageTitle>
+        <Alert>{t('profile.loadFailed')}</Alert>
+        <Button variant="secondary" onClick={() => void profile.refetch()}>{t('profile.retry')}</Button>
+      </Card>
+    );
+  }
+  if (!profile.data) return <Spinner label={t('profile.loading')} />;
+  const mine = profile.data;
+  return (
+    <div className="mx-auto w-full max-w-2xl min-w-0 space-y-4">
+      <PageTitle>{t('profile.title')}</PageTitle>
+      <AvatarSection profile={mine} />
+      <DetailsForm profile={mine} />
+      <PasswordForm email={mine.email} />
+      <DeleteAccount userId={mine.userId} email={mine.email} />
+    </div>
+  );
 }
