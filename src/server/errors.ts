@@ -28,7 +28,8 @@ export const errors = {
   groupInactive: () => new AppError(409, 'group_inactive', 'This group is deactivated.'),
   groupFull: () => new AppError(409, 'group_full', 'This group is full.'),
   ownerMustTransfer: () => new AppError(409, 'owner_must_transfer', 'The owner must transfer the group to another member first.'),
-  confirmationMismatch: () => new AppError(400, 'confirmation_mismatch', 'The confirmation does not match the group’s name.'),
+  /** What was typed to confirm a deletion or reset (a group's name, an account's email) does not match. */
+  confirmationMismatch: (what = 'the confirmation asked for') => new AppError(400, 'confirmation_mismatch', `The confirmation does not match ${what}.`),
   scoringLocked: () => new AppError(409, 'scoring_locked', "The scoring rules can no longer change: the group's first predictions have closed."),
   predictionClosed: (deadline: Date) =>
     new AppError(409, 'prediction_closed', `Predictions for this match closed at ${deadline.toISOString()}.`),

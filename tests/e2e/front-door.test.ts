@@ -219,7 +219,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
     try {
       const person = await apiUser(own, browser, 'leaving');
       const page = person.page;
-      await page.goto(own.url);
+      await page.goto(`${own.url}/profile`);
       await settle(page);
       await page.waitForTimeout(2_500); // idle time: the menus and the sign-in screen are fetched ahead
       await page.evaluate(() => sessionStorage.setItem('palpite.draft', 'x'));
@@ -227,6 +227,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
       await page.getByRole('button', { name: 'Account menu for leaving' }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      expect(pathOf(page)).toBe('/login'); // from a signed-in page too: no redirect back added
       expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
       await page.getByRole('heading', { name: 'Login to Palpite' }).waitFor();
     } finally {

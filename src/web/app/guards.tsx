@@ -37,6 +37,7 @@ export function signedInOnlyTarget(auth: Pick<AuthState, 'user'>, location: { pa
 export function RequireAuth({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
+  if (auth.signingOut) return null;
   if (!auth.authReady) return <Waiting />;
   const target = signedInOnlyTarget(auth, location);
   return target ? <Navigate to={target} replace /> : <>{children}</>;
@@ -46,6 +47,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
+  if (auth.signingOut) return null;
   if (!auth.authReady) return <Waiting />;
   const target = signedInOnlyTarget(auth, location);
   if (target) return <Navigate to={target} replace />;

@@ -95,7 +95,7 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
   await db.transaction(async (tx) => {
     await requireAdmin(tx, viewer, groupId);
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
-    if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch();
+    if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));
     await tx.delete(memberTotals).where(eq(memberTotals.groupId, groupId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
@@ -193,7 +193,7 @@ export async function deleteGroup(db: Db, viewer: Viewer, groupId: string, confi
   await db.transaction(async (tx) => {
     await requireOwner(tx, viewer, groupId);
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
-    if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch();
+    if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
     await tx.delete(groups).where(eq(groups.id, groupId));
   });
 }

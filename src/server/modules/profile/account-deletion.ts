@@ -37,7 +37,7 @@ export async function deleteAccount(
   log?: { warn(object: object, message: string): void },
 ): Promise<AccountDeletion> {
   requireOwnProfile(viewer, userId);
-  if (confirm.trim().toLowerCase() !== viewer.email.toLowerCase()) throw errors.confirmationMismatch();
+  if (confirm.trim().toLowerCase() !== viewer.email.toLowerCase()) throw errors.confirmationMismatch('the account’s email');
   const outcome: AccountDeletion = { left: 0, transferred: [], deleted: 0 };
   const avatarKey = await db.transaction(async (tx) => {
     // The services take a database; a transaction is one (their transactions nest as savepoints).

@@ -6,7 +6,8 @@
  * 80,000 ms have passed, or on the first auth event (a sign-in); once set it stays set. The session is
  * checked again every 30 s while the page is visible (and on focus): the server renews an active
  * session, and an expired or revoked one shows up as signed out, which the route guards turn into
- * /login?redirect=…. Sign-out clears local state first, then tells the server, and always lands on /login.
+ * /login?redirect=…. Sign-out clears local state first and goes to /login, then tells the server (a
+ * failure there changes nothing on this device).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,6 +45,8 @@ export interface AuthState {
   authenticated: boolean;
   /** The profile's role is 'Platform Administrator'. */
   isAdmin: boolean;
+  /** True while signing out is on its way to /login (route guards wait). */
+  signingOut: boolean;
   /** Checks the session again now (after signing in, verifying…), and marks auth as ready. */
   refresh(): Promise<void>;
   /** Signs out: local state first, then the server; always ends on /login. */
@@ -113,12 +116,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client]);
 
   const signingOut = useRef(false);
+  const [leaving, setLeaving] = useState(false);
   const signOut = useCallback(async () => {
     if (signingOut.current) return;
     signingOut.current = true;
+    // Guards stand still meanwhile: a signed-in page must not answer the cleared state with its own redirect.
+    setLeaving(true);
     client.clear();
     clearStoredAuth();
     client.setQueryData(SESSION_QUERY_KEY, null);
+    await navigate(paths.login, { replace: true });
+    setLeaving(false);
     try {
       await withTimeout(5_000, 'Sign-out timed out', (signal) =>
         fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}', signal }));
@@ -126,7 +134,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The server may be down: the person is signed out here all the same.
     }
     signingOut.current = false;
-    navigate(paths.login, { replace: true });
   }, [client, navigate]);
 
   const error = sessionQuery.error ? (sessionQuery.error.message || 'Failed to initialize auth') : null;
@@ -141,10 +148,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       authReady: ready,
       authenticated,
       isAdmin: authenticated && profile?.role === 'Platform Administrator',
+      signingOut: leaving,
       refresh,
       signOut,
     };
-  }, [ready, user, sessionQuery.data, sessionQuery.isPending, profile, error, refresh, signOut]);
+  }, [ready, user, sessionQuery.data, sessionQuery.isPending, profile, error, leaving, refresh, signOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
