@@ -139,6 +139,65 @@ describe.runIf(withChromium)('browser: the front door', () => {
     await pt.close();
   });
 
+  it('loads the landing page for a guest without a single console error (asking who is signed in is not one)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    await page.goto(server.url);
+    await settle(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('goes on as a guest with the specification\'s message when the session check fails, and retries on request', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    let failing = true;
+    await page.route('**/api/auth/get-session', (route) => (failing ? route.fulfill({ status: 503, body: '' }) : route.continue()));
+    await page.goto(`${server.url}/faq`);
+    await page.getByRole('alert').filter({ hasText: 'Failed to initialize auth' }).waitFor();
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to initialize auth' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('uses the fallback profile when the profile answers 406 (username from the email, Regular User)', async () => {
+    const person = await apiUser(server, browser, 'fallback_person', { email: 'fallen.back@example.com' });
+    await person.page.route('**/api/me', (route) => route.fulfill({ status: 406, contentType: 'application/json', body: '{"error":{"id":"not_found","message":"x"}}' }));
+    await person.page.goto(server.url);
+    await settle(person.page);
+    await person.page.getByRole('button', { name: 'Account menu for fallen.back' }).waitFor();
+    await person.context.close();
+  });
+
+  it('moves a choice kept under the old key to userLanguage, and a signed-in choice follows the person to another device', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    await context.addInitScript(() => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('palpite.language', 'es'); sessionStorage.setItem('seeded', '1'); } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('userLanguage'), localStorage.getItem('palpite.language')])).toEqual(['es', null]);
+    await context.close();
+
+    const person = await apiUser(server, browser, 'traveller');
+    await person.page.goto(server.url);
+    await settle(person.page);
+    await person.page.getByRole('button', { name: 'Account menu for traveller' }).click();
+    await person.page.getByRole('menuitemradio', { name: 'Português (Brasil)' }).click();
+    await person.page.getByRole('button', { name: 'Menu da conta de traveller' }).waitFor();
+    await expect.poll(async () => (await server.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: person.cookie } })).json().user.language).toBe('pt-BR');
+    // Another device, in an English browser: the profile's language wins once signed in.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    await other.addCookies(person.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: server.url })));
+    const otherPage = await other.newPage();
+    await otherPage.goto(server.url);
+    await otherPage.getByRole('button', { name: 'Menu da conta de traveller' }).waitFor();
+    await other.close();
+    await person.context.close();
+  });
+
   it('folds the navigation into a hamburger menu at 390 px, with Admin only for an administrator', async () => {
     const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await guest.newPage();

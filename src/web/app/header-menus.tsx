@@ -4,12 +4,14 @@
  * menu is first used (they are a good part of the page's JavaScript); each opens at once when
  * `defaultOpen` says it was the one clicked.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useAuth } from '../features/auth/auth-provider';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n';
 import { paths } from '../config/paths';
+import { saveLanguage } from '../features/profile/api/save-language';
 import { HamburgerButton, LanguageButton, ProfileButton } from './header-buttons';
 import { useNavLinks } from './nav-links';
 
@@ -20,10 +22,20 @@ const labelClass = 'px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide
 /** The language choice as a radio group inside a dropdown. */
 function LanguageItems() {
   const { t, i18n } = useTranslation();
+  const auth = useAuth();
+  const client = useQueryClient();
+  const choose = (language: Language) => {
+    void changeLanguage(language);
+    // A signed-in person's choice also goes to their profile: it follows them to other devices, and mails use it.
+    if (auth.user) void saveLanguage(auth.user.id, language).then(() => client.invalidateQueries({ queryKey: ['me'] }), () => {});
+  };
   return (
     <>
       <DropdownMenu.Label className={labelClass}>{t('shell.language')}</DropdownMenu.Label>
-      <DropdownMenu.RadioGroup value={i18n.language} onValueChange={(value) => void changeLanguage(value as Language)}>
+      <DropdownMenu.RadioGroup
+        value={i18n.language}
+        onValueChange={(value) => choose(value as Language)}
+      >
         {LANGUAGES.map((language) => (
           <DropdownMenu.RadioItem key={language.code} value={language.code} lang={language.code} className={itemClass}>
             <span className="flex w-4 justify-center" aria-hidden="true">

@@ -4,7 +4,9 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/auth/auth-provider';
+import { Button } from '../components/ui/button';
 import { Header } from './header';
 import { Footer } from './footer';
 import { UnverifiedRedirect } from './guards';
@@ -20,6 +22,7 @@ export function Shell() {
     <div className="flex min-h-dvh flex-col">
       <Header />
       <UnverifiedRedirect />
+      <AuthProblem />
       {auth.authReady && auth.user && !auth.user.emailVerified ? (
         <Suspense fallback={null}>
           <UnverifiedBanner email={auth.user.email} />
@@ -51,4 +54,27 @@ function usePrefetchLogin(signedIn: boolean) {
     const timer = window.setTimeout(prefetch, 2_000);
     return () => window.clearTimeout(timer);
   }, [signedIn]);
+}
+
+const AUTH_ERRORS: Record<string, string> = {
+  'Auth session fetch timed out': 'auth.messages.sessionTimeout',
+  'Profile fetch timed out': 'auth.messages.profileTimeout',
+};
+
+/** When checking who is signed in failed (server unreachable, too slow): the specification's message and a retry. */
+function AuthProblem() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  if (!auth.error) return null;
+  return (
+    <div role="alert" className="border-b border-red-200 bg-red-50">
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-red-900">
+        <p>
+          <strong className="font-semibold">{t(AUTH_ERRORS[auth.error] ?? 'auth.messages.initFailed')}</strong>{' '}
+          {t('auth.messages.authProblem')}
+        </p>
+        <Button variant="secondary" className="py-1.5" onClick={() => void auth.refresh()}>{t('app.retry')}</Button>
+      </div>
+    </div>
+  );
 }

@@ -13,7 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { withTimeout } from '../../lib/timeout';
+import { TimeoutError, withTimeout } from '../../lib/timeout';
 import { changeLanguage, LANGUAGES } from '../../i18n/i18n';
 import { paths } from '../../config/paths';
 import { fetchSession, type AuthSession, type AuthUser, type SessionData } from './api/session';
@@ -112,6 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     await client.refetchQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
+    await client.refetchQueries({ queryKey: PROFILE_QUERY_KEY });
     setReady(true);
   }, [client]);
 
@@ -136,7 +137,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signingOut.current = false;
   }, [client, navigate]);
 
-  const error = sessionQuery.error ? (sessionQuery.error.message || 'Failed to initialize auth') : null;
+  // The specification's texts: 'Auth session fetch timed out', 'Profile fetch timed out', else 'Failed to initialize auth'.
+  const failure = sessionQuery.error ?? (user ? profileQuery.error : null);
+  const error = failure ? (failure instanceof TimeoutError ? failure.message : 'Failed to initialize auth') : null;
   const value = useMemo<AuthState>(() => {
     const authenticated = ready && user !== null && user.emailVerified;
     return {
