@@ -11,6 +11,7 @@ import { paths } from '../config/paths';
 import { Shell } from './shell';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { NotFoundRoute } from '../routes/not-found';
+import { HomeRoute } from '../routes/home';
 import { Toaster } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { loadArea } from '../i18n/i18n';
@@ -75,7 +76,8 @@ const routes = [
     // The first screen's code loads before it can show: the page stays as it is meanwhile.
     HydrateFallback: () => null,
     children: [
-      screen(paths.home, 'public', async () => (await import('../routes/home')).HomeRoute),
+      // The landing page ships with the app's first files (one round trip less to its content).
+      { path: paths.home, element: <HomeRoute /> },
       screen(paths.login, 'guest', async () => (await import('../routes/login')).LoginRoute),
       screen(paths.register, 'guest', async () => (await import('../routes/register')).RegisterRoute),
       screen(paths.emailVerified, 'guest', async () => (await import('../routes/email-verified')).EmailVerifiedRoute),

@@ -8,6 +8,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../features/auth/api/me';
+import { useAuth } from '../features/auth/auth-provider';
 import { GuestHome } from '../features/home/components/guest-home';
 import { Spinner } from '../components/ui/card';
 
@@ -17,7 +18,9 @@ const MemberHome = lazy(async () => ({ default: (await import('../features/home/
 export function HomeRoute() {
   const { t } = useTranslation();
   const me = useMe();
-  if (me.isPending) return <Spinner label={t('home.loading')} />;
+  const { likelySignedIn } = useAuth();
+  // A guest sees the welcome at once; only a device where someone was signed in waits for the session.
+  if (me.isPending && likelySignedIn) return <Spinner label={t('home.loading')} />;
   if (!me.data) return <GuestHome />;
   return (
     <Suspense fallback={<Spinner label={t('home.loading')} />}>

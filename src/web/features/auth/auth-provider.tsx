@@ -11,7 +11,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { TimeoutError, withTimeout } from '../../lib/timeout';
 import { changeLanguage, LANGUAGES } from '../../i18n/i18n';
@@ -45,6 +45,8 @@ export interface AuthState {
   authenticated: boolean;
   /** The profile's role is 'Platform Administrator'. */
   isAdmin: boolean;
+  /** Before authReady: whether someone was signed in on this device last time; after: whether someone is. */
+  likelySignedIn: boolean;
   /** True while signing out is on its way to /login (route guards wait). */
   signingOut: boolean;
   /** Checks the session again now (after signing in, verifying…), and marks auth as ready. */
@@ -54,6 +56,30 @@ export interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * A hint kept on the device: someone was signed in here last time. Before the session check answers,
+ * public pages that differ for members (home) wait only when it is set, so a guest's first paint
+ * never waits for the server. Never trusted for anything else.
+ */
+const SIGNED_IN_HINT = 'palpite.auth.signedIn';
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // storage unavailable: no hint
+  }
+}
 
 /** Storage keys that hold auth data (Better Auth's client cache, ours). */
 function clearStoredAuth() {
@@ -83,6 +109,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refetchOnWindowFocus: true,
   });
   const user = sessionQuery.data?.user ?? null;
+  const [hint] = useState(readHint);
+  const sessionKnown = sessionQuery.isSuccess;
+  useEffect(() => {
+    if (sessionKnown) writeHint(user !== null);
+  }, [sessionKnown, user]);
 
   const profileQuery = useQuery<Profile>({
     queryKey: [...PROFILE_QUERY_KEY, user?.id],
@@ -118,6 +149,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signingOut = useRef(false);
   const [leaving, setLeaving] = useState(false);
+  // Leaving ends once /login is the page on screen (the router commits navigations in a transition).
+  const { pathname } = useLocation();
+  if (leaving && pathname === paths.login) setLeaving(false);
   const signOut = useCallback(async () => {
     if (signingOut.current) return;
     signingOut.current = true;
@@ -127,7 +161,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearStoredAuth();
     client.setQueryData(SESSION_QUERY_KEY, null);
     await navigate(paths.login, { replace: true });
-    setLeaving(false);
     try {
       await withTimeout(5_000, 'Sign-out timed out', (signal) =>
         fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}', signal }));
@@ -152,10 +185,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       authenticated,
       isAdmin: authenticated && profile?.role === 'Platform Administrator',
       signingOut: leaving,
+      likelySignedIn: ready ? user !== null : hint,
       refresh,
       signOut,
     };
-  }, [ready, user, sessionQuery.data, sessionQuery.isPending, profile, error, leaving, refresh, signOut]);
+  }, [ready, user, hint, sessionQuery.data, sessionQuery.isPending, profile, error, leaving, refresh, signOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
