@@ -32,10 +32,12 @@ export async function buildWebIfNeeded(): Promise<boolean> {
   if (!webBuildIsStale()) return false;
   console.log(`Building the web app (${webOutDir()})…`);
   const { build } = await import('vite');
-  // Vite sets NODE_ENV=production for its build; the server started after it in this process must not inherit that.
+  // Always the production bundle (a test runner's NODE_ENV=test would give React's development build);
+  // the server started after it in this process keeps its own NODE_ENV.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: webOutDir() } });
+    await build({ configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: webOutDir() } });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -1,0 +1,41 @@
+/**
+ * What a page costs to open: the JavaScript files a browser fetched for it, with the bytes it received
+ * for each (compressed as sent) — the measure behind the landing page's budget (issue 5: ≤ 150 KB of
+ * compressed JavaScript in total) and the route weights recorded by `npm run bench:web`.
+ */
+import type { BrowserContext } from 'playwright-core';
+
+/** The landing page's budget of compressed JavaScript, in bytes. */
+export const LANDING_JS_BUDGET = 150 * 1024;
+
+/** A page's JavaScript: files fetched and bytes received (compressed), and the encoding the server chose. */
+export interface PageWeight {
+  files: number;
+  bytes: number;
+  encodings: string[];
+}
+
+/**
+ * Opens `url` in a new page of `context`, waits until the network is idle, and adds up the JavaScript
+ * it fetched.
+ */
+export async function javascriptWeight(context: BrowserContext, url: string): Promise<PageWeight> {
+  const page = await context.newPage();
+  const seen: Promise<{ bytes: number; encoding: string }>[] = [];
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    seen.push((async () => ({
+      bytes: (await response.request().sizes()).responseBodySize,
+      encoding: (await response.allHeaders())['content-encoding'] ?? 'identity',
+    }))());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(300);
+  const files = await Promise.all(seen);
+  await page.close();
+  return {
+    files: files.length,
+    bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+    encodings: [...new Set(files.map((file) => file.encoding))],
+  };
+}
