@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { user as users } from '../../src/server/db/schema';
+import { session as sessions, user as users } from '../../src/server/db/schema';
 import { apiUser, hasChromium, launchChromium, linkFromOutbox, startApp, type ApiUser, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 
@@ -100,6 +100,20 @@ describe.runIf(withChromium)('browser: the front door', () => {
     // The header shows who is signed in.
     await page.getByRole('button', { name: 'Account menu for regular' }).waitFor();
     await context.close();
+  });
+
+  it('notices within 30 s that the session ended elsewhere and asks to sign in again, coming back here after', async () => {
+    const person = await apiUser(server, browser, 'revoked');
+    const page = person.page;
+    await page.clock.install();
+    await page.goto(`${server.url}/groups`);
+    await settle(page);
+    const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    await server.database.db.delete(sessions).where(eq(sessions.userId, row!.id)); // signed out everywhere (a password change elsewhere)
+    await page.clock.fastForward(31_000);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent('/groups')}`);
+    await person.context.close();
   });
 
   it('resolves hash-style addresses to their routes', async () => {
