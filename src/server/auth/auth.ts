@@ -163,8 +163,9 @@ export function createAuth(options: AuthOptions) {
     logger: {
       level: 'warn',
       log: (level, message) => {
-        // Better Auth's messages may name an address (its "Sign-up attempt for existing email: …").
-        logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug']({ component: 'auth' }, scrubEmails(message));
+        // Its warnings are routine ("User not found", "Invalid password" on every failed sign-in): debug.
+        // Its messages may name an address ("Sign-up attempt for existing email: …"): scrubbed.
+        logger[level === 'error' ? 'error' : 'debug']({ component: 'auth' }, scrubEmails(message));
       },
     },
     databaseHooks: {
