@@ -28,9 +28,10 @@ export const VALIDATION_CODES = [
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
-// Control characters (NUL, escape, line breaks…) never belong in a name.
+// Control characters (NUL, escape, line breaks…) and invisible format characters (bidi overrides, zero-width
+// spaces: a name shown to others must read as it is) never belong in a name.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\p{Cf}]/u;
 
 /** An email address, trimmed; required. */
 export const emailField = z.string({ error: 'required' }).trim().min(1, 'required').max(254, 'invalid_email').pipe(z.email('invalid_email'));

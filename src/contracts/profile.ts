@@ -17,7 +17,8 @@ export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as
 /** Side of a stored avatar, in px (square). */
 export const AVATAR_STORED_SIZE = 256;
 
-export const profileParams = z.object({ userId: z.string().min(1).max(64) });
+/** A user id in a path: Better Auth's ids are letters, digits, '-' and '_' (anything else is refused before any lookup). */
+export const profileParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 /** My profile as the API hands it out; `avatarUrl` is the uploaded image's address or the generated SVG's. */
 export const profile = z.object({

@@ -5,6 +5,7 @@
  * `{error: {id, message}}` and keeps 5xx details in the log.
  */
 import { existsSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { resolve, sep } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -53,13 +54,15 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Folder of the built web app; default dist/web. Not served when it does not exist. */
   webDir?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: Writable;
 }
 
 /** Builds the app, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: loggerOptions({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, production: env.NODE_ENV === 'production', tty: Boolean(process.stdout.isTTY) }),
+    logger: loggerOptions({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, production: env.NODE_ENV === 'production', tty: Boolean(process.stdout.isTTY), stream: options.logStream }),
     // Requests are logged at debug below (a newcomer's terminal shows start-up, mail links and errors).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,

@@ -6,7 +6,8 @@
  * redacted; errors lose the SQL parameters a database error carries and any email address in their text.
  */
 import type { FastifyServerOptions } from 'fastify';
-import { scrubEmails } from './auth/scrub';
+import type { Writable } from 'node:stream';
+import { escapeControls, scrubEmails } from './auth/scrub';
 
 /** What the logger depends on in the environment. */
 export interface LoggerSettings {
@@ -15,6 +16,8 @@ export interface LoggerSettings {
   production: boolean;
   /** Whether stdout is a terminal (process.stdout.isTTY). */
   tty: boolean;
+  /** Where to write instead of stdout (tests read the lines); always JSON. */
+  stream?: Writable;
 }
 
 /** Whether lines are pretty-printed for these settings. */
@@ -30,7 +33,7 @@ export function serializeError(error: unknown): { type: string; message: string;
   const cause = (error as { cause?: unknown }).cause;
   return {
     type: error.name,
-    message: clean(error.message),
+    message: escapeControls(clean(error.message)),
     ...(code !== undefined ? { code } : {}),
     ...(statusCode !== undefined ? { statusCode } : {}),
     stack: clean(error.stack ?? ''),
@@ -56,7 +59,8 @@ export function loggerOptions(settings: LoggerSettings): NonNullable<FastifyServ
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], reqId: req.id }),
       err: serializeError,
     },
-    ...(prettyLogs(settings)
+    ...(settings.stream ? { stream: settings.stream } : {}),
+    ...(prettyLogs(settings) && !settings.stream
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,component,link,file', singleLine: false } } }
       : {}),
   };

@@ -17,8 +17,11 @@ async function main() {
   );
   const app = await buildApp({ env, database });
   onConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
-  const promoted = await promoteAdmins(database.db, env.ADMIN_EMAILS);
+  const promoted = await promoteAdmins(database.db, env.ADMIN_EMAILS, env.REQUIRE_EMAIL_VERIFICATION);
   if (promoted > 0) app.log.info({ promoted }, 'ADMIN_EMAILS: accounts promoted to Platform Administrator');
+  if (env.ADMIN_EMAILS.length > 0 && !env.REQUIRE_EMAIL_VERIFICATION) {
+    app.log.warn('ADMIN_EMAILS is ignored while REQUIRE_EMAIL_VERIFICATION=false (nobody proves an address); grant the role with npm run user:role');
+  }
   if (env.SEED_DEMO ?? database.kind === 'pglite') {
     const demo = await seedDemoIfEmpty(database.db, new Date());
     if (demo) app.log.info({ league: demo.leagueName, matches: demo.matches, finished: demo.finished }, 'demo league loaded');

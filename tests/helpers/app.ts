@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -86,9 +87,10 @@ export function useTestDatabase(): () => Database {
 /**
  * Builds the app on a fresh database. `env` overrides environment variables; `webDir` serves a built
  * web app from that folder (default: none). Mail is captured in `outbox`, unless `realMail` is set:
- * then the app's own mailer sends it (to SMTP_URL — a test SMTP sink — given in `env`).
+ * then the app's own mailer sends it (to SMTP_URL — a test SMTP sink — given in `env`). `logStream`
+ * receives the log lines (JSON) instead of stdout.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string; realMail?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string; realMail?: boolean; logStream?: Writable } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'palpite-test-'));
   const outbox: Mail[] = [];
@@ -100,6 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     }),
     database,
     mailer: options.realMail ? undefined : mailer,
+    logStream: options.logStream,
     webDir: options.webDir ?? join(dataDir, 'no-web'),
   });
   await app.ready();

@@ -61,7 +61,8 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       expect(mail.subject).toBe('Confirma tu correo en Palpite');
       expect(mail.link).toMatch(/^http:\/\/palpite\.test\/#\/email-verified\?token=[\w.-]+&redirect=%2Fjoin-group%3Fcode%3DABCD-EFGH$/);
       expect(mail.html).toContain('Confirmar mi correo');
-      expect(mail.html).toContain(account.name);
+      // Whoever signs up chooses the name and may not own the address: mails never repeat it.
+      expect(`${mail.text}${mail.html}`).not.toContain(account.name);
       const [profile] = await t.database.db.select().from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, account.email));
       expect(profile!.profiles).toMatchObject({ username: account.username, language: 'es', fullName: account.name, role: 'Regular User' });
     });
@@ -208,20 +209,25 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       expect(sink.to('nobody-at-all@example.com')).toHaveLength(0);
     });
 
-    it('sets a new password once, revokes every session and mails a notice', async () => {
+    it('sets a new password once, revokes every session and every other reset link, and mails a notice', async () => {
       const account = await verifiedAccount();
       const other = await post('/sign-in/email', { email: account.email, password: account.password });
       const otherCookie = cookieFrom(other.headers['set-cookie']);
       await post('/request-password-reset', { email: account.email });
-      const token = hashQuery((await sink.waitFor(account.email, 2)).link!).get('token')!;
+      const older = hashQuery((await sink.waitFor(account.email, 2)).link!).get('token')!;
+      await post('/request-password-reset', { email: account.email });
+      const token = hashQuery((await sink.waitFor(account.email, 3)).link!).get('token')!;
+      expect(token).not.toBe(older);
       const reset = await post('/reset-password', { token, newPassword: 'a brand new secret' });
       expect(reset.statusCode).toBe(200);
       expect((await me(account.cookie)).statusCode).toBe(401);
       expect((await me(otherCookie)).statusCode).toBe(401);
-      const again = await post('/reset-password', { token, newPassword: 'yet another secret' });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().code).toBe('INVALID_TOKEN');
-      const notice = await sink.waitFor(account.email, 3);
+      for (const used of [token, older]) {
+        const again = await post('/reset-password', { token: used, newPassword: 'yet another secret' });
+        expect(again.statusCode).toBe(400);
+        expect(again.json().code).toBe('INVALID_TOKEN');
+      }
+      const notice = await sink.waitFor(account.email, 4);
       expect(notice.subject).toBe('Your Palpite password was changed');
       expect((await post('/sign-in/email', { email: account.email, password: 'a brand new secret' })).statusCode).toBe(200);
       expect((await post('/sign-in/email', { email: account.email, password: account.password })).statusCode).toBe(401);
@@ -235,8 +241,10 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
   });
 
   describe('changing the password (profile)', () => {
-    it('needs the current password, keeps this session, revokes the others and mails a notice', async () => {
+    it('needs the current password, keeps this session, revokes the others and pending reset links, and mails a notice', async () => {
       const account = await verifiedAccount();
+      await post('/request-password-reset', { email: account.email });
+      const pending = hashQuery((await sink.waitFor(account.email, 2)).link!).get('token')!;
       const other = cookieFrom((await post('/sign-in/email', { email: account.email, password: account.password })).headers['set-cookie']);
       const wrong = await post('/change-password', { currentPassword: 'not it at all', newPassword: 'new secret here' }, { cookie: account.cookie });
       expect(wrong.statusCode).toBe(400);
@@ -246,7 +254,8 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       const current = cookieFrom(changed.headers['set-cookie']) || account.cookie;
       expect((await me(current)).statusCode).toBe(200);
       expect((await me(other)).statusCode).toBe(401);
-      expect((await sink.waitFor(account.email, 2)).subject).toBe('Your Palpite password was changed');
+      expect((await sink.waitFor(account.email, 3)).subject).toBe('Your Palpite password was changed');
+      expect((await post('/reset-password', { token: pending, newPassword: 'an attacker secret' })).statusCode).toBe(400);
     });
   });
 });
@@ -276,6 +285,8 @@ describe(`mail links without APP_URL (${TEST_DB_KIND})`, () => {
 
   it('never at a host the request made up (host-header poisoning)', async () => {
     expect(await signUpFrom('evil.example')).toMatch(/^http:\/\/localhost:3999\/#\/email-verified\?token=/);
+    expect(await signUpFrom('127.attacker.example:3999')).toMatch(/^http:\/\/localhost:3999\/#\/email-verified\?token=/);
+    expect(await signUpFrom('127.0.0.1:6666')).toMatch(/^http:\/\/localhost:3999\/#\/email-verified\?token=/);
   });
 });
 

@@ -14,18 +14,18 @@
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { fullNameField, signUpExtras } from '../../contracts/auth';
+import { emailField, fullNameField, signUpExtras } from '../../contracts/auth';
 import type { Db } from '../db/client';
 import { user as users } from '../db/schema';
 import { usernameTaken } from './profiles';
-import { recentVerificationMails, VERIFICATION_MAIL_LIMIT } from './verification-mail-quota';
 
 /** What the hooks need from the app. */
 export interface AuthHookOptions {
   db: Db;
-  requireEmailVerification: boolean;
   now: () => Date;
   sendPasswordChanged: (user: { id: string; name: string; email: string }, request?: Request | null) => Promise<void>;
+  /** Reserves a resent verification mail to an address (verification-mail-quota.ts); false over the limit. */
+  reserveResend: (email: string) => Promise<boolean>;
 }
 
 /** Error codes of the sign-up checks, by the field that failed. */
@@ -43,6 +43,9 @@ export function authHooks(options: AuthHookOptions) {
       const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
       switch (ctx.path) {
         case '/sign-up/email': {
+          // Every text field bounded here: Better Auth itself takes any length (an image URL of 900 KB, an address of 500 KB).
+          if ('image' in body) throw new APIError('BAD_REQUEST', { code: 'IMAGE_NOT_ALLOWED', message: 'Avatars are added on the profile.' });
+          if (!emailField.safeParse(body.email).success) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Invalid email address' });
           const extras = signUpExtras.safeParse({ name: body.name, username: body.username, phone: body.phone || undefined });
           if (!extras.success) {
             const field = String(extras.error.issues[0]?.path[0] ?? 'name');
@@ -55,18 +58,20 @@ export function authHooks(options: AuthHookOptions) {
         }
         case '/update-user': {
           if ('image' in body) throw new APIError('BAD_REQUEST', { code: 'IMAGE_NOT_ALLOWED', message: 'Avatars are changed through the profile.' });
-          if ('name' in body && !fullNameField.safeParse(body.name).success) throw new APIError('BAD_REQUEST', SIGN_UP_CODES.name!);
-          return;
+          if (!('name' in body)) return;
+          const name = fullNameField.safeParse(body.name);
+          if (!name.success) throw new APIError('BAD_REQUEST', SIGN_UP_CODES.name!);
+          return { context: { body: { ...body, name: name.data } } };
         }
         case '/send-verification-email': {
-          if (typeof body.email !== 'string') return;
-          const [found] = await db.select({ id: users.id, emailVerified: users.emailVerified }).from(users)
-            .where(eq(users.email, body.email.trim().toLowerCase()));
-          if (!found) return; // Better Auth answers as if it sent one
-          if (found.emailVerified) {
+          const email = emailField.safeParse(body.email);
+          if (!email.success) return; // Better Auth refuses it
+          const [found] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, email.data.toLowerCase()));
+          if (found?.emailVerified) {
             throw new APIError('BAD_REQUEST', { code: 'EMAIL_ALREADY_VERIFIED', message: 'Your email has already been verified.' });
           }
-          if (await recentVerificationMails(db, found.id, options.now()) >= VERIFICATION_MAIL_LIMIT.max) {
+          // Counted for any address (an unknown one too), so the limit tells nothing about accounts.
+          if (!(await options.reserveResend(email.data))) {
             throw new APIError('TOO_MANY_REQUESTS', {
               code: 'VERIFICATION_EMAIL_RATE_LIMITED',
               message: 'Too many verification emails have been sent to this email address. Please wait a few minutes before trying again.',

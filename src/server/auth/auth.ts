@@ -14,7 +14,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { signUpExtras } from '../../contracts/auth';
 import type { Db } from '../db/client';
@@ -22,8 +22,8 @@ import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { mailLocale, passwordChangedMail, passwordResetMail, storedLocale, verificationMail, type MailLocale, type RenderedMail } from '../mail/templates';
 import { authHooks } from './auth-hooks';
-import { recentVerificationMails, recordVerificationMail, VERIFICATION_MAIL_LIMIT } from './verification-mail-quota';
-import { scrubEmails } from './scrub';
+import { reserveVerificationMail } from './verification-mail-quota';
+import { escapeControls, scrubEmails } from './scrub';
 import { createProfile, usernameFromEmail } from './profiles';
 
 export interface AuthOptions {
@@ -57,21 +57,29 @@ export function createAuth(options: AuthOptions) {
     });
   };
 
-  /** The person's language (profile) or the request's, and the name to greet them with. */
-  const recipient = async (user: { id: string; name: string }, request?: Request | null): Promise<{ locale: MailLocale; name: string }> => {
-    const [profile] = await db
-      .select({ language: schema.profiles.language, fullName: schema.profiles.fullName })
-      .from(schema.profiles)
-      .where(eq(schema.profiles.userId, user.id));
-    return {
-      locale: storedLocale(profile?.language) ?? mailLocale(request?.headers.get('accept-language')),
-      name: profile?.fullName ?? user.name,
-    };
+  /** The person's language: their profile's, else the request's. */
+  const localeOf = async (user: { id: string }, request?: Request | null): Promise<MailLocale> => {
+    const [profile] = await db.select({ language: schema.profiles.language }).from(schema.profiles).where(eq(schema.profiles.userId, user.id));
+    return storedLocale(profile?.language) ?? mailLocale(request?.headers.get('accept-language'));
   };
 
+  /** After a password changed (reset or profile): no other reset link of the person works any more, and they are told. */
   const sendPasswordChanged = async (user: { id: string; name: string; email: string }, request?: Request | null) => {
-    const { locale, name } = await recipient(user, request);
-    deliver(user.email, passwordChangedMail(locale, name, `${options.mailOrigin(request)}/#/login`));
+    await db.delete(schema.verification).where(and(like(schema.verification.identifier, 'reset-password:%'), eq(schema.verification.value, user.id)));
+    deliver(user.email, passwordChangedMail(await localeOf(user, request), `${options.mailOrigin(request)}/#/login`));
+  };
+
+  // Resend requests reserve their mail in the hook (to answer 429 over the limit); the mail callback of the
+  // same request then takes the reservation. Kept a minute at most (the callback runs within the request).
+  const reservations = new Map<string, number>();
+  const reserveResend = async (email: string): Promise<boolean> => {
+    const reserved = await reserveVerificationMail(db, email, now(), 'resend');
+    if (reserved) reservations.set(email.trim().toLowerCase(), Date.now() + 60_000);
+    return reserved;
+  };
+  const takeReservation = (email: string): boolean => {
+    for (const [address, until] of reservations) if (until < Date.now()) reservations.delete(address);
+    return reservations.delete(email.trim().toLowerCase());
   };
 
   return betterAuth({
@@ -107,8 +115,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }, request) {
-        const { locale, name } = await recipient(user, request);
-        deliver(user.email, passwordResetMail(locale, name, `${options.mailOrigin(request)}/#/update-password?token=${encodeURIComponent(token)}`));
+        deliver(user.email, passwordResetMail(await localeOf(user, request), `${options.mailOrigin(request)}/#/update-password?token=${encodeURIComponent(token)}`));
       },
       async onPasswordReset({ user }, request) {
         await sendPasswordChanged(user, request);
@@ -120,20 +127,20 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url, token }, request) {
-        const at = now();
-        const sent = await recentVerificationMails(db, user.id, at);
-        // A sign-in attempt sends a new link only when none went out lately; nothing ever exceeds the limit.
-        const fromSignIn = request ? new URL(request.url).pathname.endsWith('/sign-in/email') : false;
-        if (sent >= VERIFICATION_MAIL_LIMIT.max || (fromSignIn && sent > 0)) {
-          logger.debug({ component: 'auth' }, 'verification mail skipped: one was sent recently');
+        // A resend request reserved its mail in the hook (answering 429 over the limit); sign-up and sign-in
+        // attempts reserve here — a sign-in only when none went out lately. Nothing ever exceeds the limit.
+        const path = request ? new URL(request.url).pathname : '';
+        const reserved = path.endsWith('/send-verification-email')
+          ? takeReservation(user.email)
+          : await reserveVerificationMail(db, user.email, now(), path.endsWith('/sign-in/email') ? 'sign-in' : 'sign-up');
+        if (!reserved) {
+          logger.debug({ component: 'auth' }, 'verification mail skipped: the address had one lately');
           return;
         }
-        await recordVerificationMail(db, user.id, at);
         const redirect = safeRedirect(new URL(url).searchParams.get('callbackURL'));
         const link = `${options.mailOrigin(request)}/#/email-verified?token=${encodeURIComponent(token)}` +
           (redirect ? `&redirect=${encodeURIComponent(redirect)}` : '');
-        const { locale, name } = await recipient(user, request);
-        deliver(user.email, verificationMail(locale, name, link));
+        deliver(user.email, verificationMail(await localeOf(user, request), link));
       },
     },
     rateLimit: {
@@ -151,7 +158,7 @@ export function createAuth(options: AuthOptions) {
         '/verify-email': { window: 60, max: 20 },
       },
     },
-    hooks: authHooks({ db, requireEmailVerification: options.requireEmailVerification, now, sendPasswordChanged }),
+    hooks: authHooks({ db, now, sendPasswordChanged, reserveResend }),
     // Unexpected failures (a database error…) reach Fastify's error handler: logged through pino with its
     // redaction, answered as {error: {id: 'internal'}} — never Better Auth's own dump to stdout.
     onAPIError: { throw: true },
@@ -163,9 +170,12 @@ export function createAuth(options: AuthOptions) {
     logger: {
       level: 'warn',
       log: (level, message) => {
-        // Its warnings are routine ("User not found", "Invalid password" on every failed sign-in): debug.
-        // Its messages may name an address ("Sign-up attempt for existing email: …"): scrubbed.
-        logger[level === 'error' ? 'error' : 'debug']({ component: 'auth' }, scrubEmails(message));
+        // Unexpected failures reach our error handler (onAPIError.throw) and are logged there. What Better
+        // Auth writes itself is mostly a client's doing ("Invalid callbackURL", "User not found" on a failed
+        // sign-in): debug, except its "Failed to …" lines. Messages may carry client input and addresses:
+        // control characters escaped (no forged log lines), emails scrubbed.
+        const text = escapeControls(scrubEmails(String(message)));
+        logger[level === 'error' && /^Failed/i.test(text) ? 'warn' : 'debug']({ component: 'auth' }, text);
       },
     },
     databaseHooks: {
@@ -185,8 +195,17 @@ export function createAuth(options: AuthOptions) {
               fullName: user.name,
               phone: extras.success ? (extras.data.phone ?? null) : null,
               language: storedLocale(typeof body.language === 'string' ? body.language : null),
-              role: options.adminEmails.includes(user.email.toLowerCase()) ? 'Platform Administrator' : 'Regular User',
+              // Only where the address must be confirmed before the account is any use: without that, anyone
+              // could sign up first with a listed address (see admin-roles.ts for accounts already there).
+              role: options.requireEmailVerification && options.adminEmails.includes(user.email.toLowerCase()) ? 'Platform Administrator' : 'Regular User',
             });
+          },
+        },
+        update: {
+          async after(user) {
+            // The name set through Better Auth (update-user) is the profile's full name too.
+            await db.update(schema.profiles).set({ fullName: user.name, updatedAt: new Date() })
+              .where(and(eq(schema.profiles.userId, user.id), ne(schema.profiles.fullName, user.name)));
           },
         },
       },
@@ -194,9 +213,13 @@ export function createAuth(options: AuthOptions) {
   });
 }
 
-/** A path of this app to go to after confirming ("/join-group?code=…"), or null for none, home or anything unsafe. */
+/**
+ * A path of this app to go to after confirming ("/join-group?code=…"), or null for none, home or
+ * anything unsafe (another site, a backslash, control characters a browser would drop: "/\t/evil").
+ */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || value === '/' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || value.length > 500) return null;
+  // eslint-disable-next-line no-control-regex
+  if (!value || value === '/' || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value) || value.length > 500) return null;
   return value;
 }
 

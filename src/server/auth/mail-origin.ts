@@ -2,10 +2,12 @@
  * The origin (scheme://host[:port]) that links in mails point at. With APP_URL, always APP_URL.
  * Without it (a newcomer's `npm start`, opened as localhost, 127.0.0.1 or from a phone on the LAN),
  * the origin of the request that caused the mail — but only when its host is one this machine
- * answers to (a loopback name or address, one of its own network addresses, its host name): a Host
- * header is the client's to write, and a reset link pointing at an attacker's host would hand them
- * the token (host-header poisoning). Anything else falls back to http://localhost:PORT.
+ * answers to (a loopback name or address, one of its own network addresses, its host name) on the
+ * server's own port: a Host header is the client's to write, and a reset link pointing at an attacker's
+ * host would hand them the token (host-header poisoning). Anything else falls back to
+ * http://localhost:PORT. Behind TLS or a proxy, set APP_URL.
  */
+import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 
 /** Where the app is reachable, as configured. */
@@ -31,10 +33,11 @@ function ownHosts(): Set<string> {
 let cachedHosts: Set<string> | undefined;
 
 /**
- * Whether `host` (a Host header value: name or address with an optional port) names this machine.
- * Malformed values are never trusted.
+ * Whether `host` (a Host header value) names this machine on the port the server listens on: a loopback
+ * name or address (any 127.x.y.z literal — never a DNS name that merely starts with "127."), one of its
+ * network addresses, or its host name. Malformed values are never trusted.
  */
-export function isOwnHost(host: string | null | undefined): boolean {
+export function isOwnHost(host: string | null | undefined, port: number): boolean {
   if (!host || host.length > 255) return false;
   let parsed: URL;
   try {
@@ -43,9 +46,10 @@ export function isOwnHost(host: string | null | undefined): boolean {
     return false;
   }
   if (parsed.host !== host.toLowerCase() || parsed.pathname !== '/' || parsed.username || parsed.password) return false;
+  if (Number(parsed.port || 80) !== port) return false;
   const name = parsed.hostname.replace(/^\[|\]$/g, '');
   cachedHosts ??= ownHosts();
-  return cachedHosts.has(name) || /^127\./.test(name);
+  return cachedHosts.has(name) || (isIP(name) === 4 && name.startsWith('127.'));
 }
 
 /**
@@ -57,9 +61,6 @@ export function mailOrigin(options: MailOriginOptions, request?: Request | null)
   if (options.appUrl) return new URL(options.appUrl).origin;
   const fallback = `http://localhost:${options.port}`;
   const host = request?.headers.get('host');
-  if (!isOwnHost(host)) return fallback;
-  // The browser's Origin (same host) tells whether the page was opened over https (behind a proxy).
-  const origin = request?.headers.get('origin');
-  const scheme = origin && origin.toLowerCase() === `https://${host!.toLowerCase()}` ? 'https' : 'http';
-  return `${scheme}://${host!.toLowerCase()}`;
+  // Plain http: a server answering on its own address and port without APP_URL is not behind TLS.
+  return isOwnHost(host, options.port) ? `http://${host!.toLowerCase()}` : fallback;
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
-import { deeperThan, isWellFormedHost } from './request-guards';
+import { containsNul, deeperThan, isWellFormedHost } from './request-guards';
 import { isTrustedOrigin } from './origin-check';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
 import { serializeError } from '../logger';
@@ -21,6 +21,12 @@ describe('request guards (pure)', () => {
     expect(deeperThan(deep, 32)).toBe(true);
     expect(deeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
     expect(deeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+  });
+
+  it('finds a NUL in any string or key, without recursion', () => {
+    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
+    expect(containsNul({ ['k\u0000']: 1 })).toBe(true);
+    expect(containsNul({ a: ['fine', 1, null, { b: 'ok' }] })).toBe(false);
   });
 
   it('accepts names and addresses with ports, nothing else', () => {
@@ -54,6 +60,22 @@ describe(`hostile requests (${TEST_DB_KIND})`, () => {
       const response = await t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': 'application/json', cookie: person.cookie } });
       expect(response.statusCode, path).toBe(400);
       expect(response.json(), path).toEqual(ourShape);
+    }
+  });
+
+  it('answers a NUL character anywhere (path, query, body) with 400, never a database error', async () => {
+    const attempts = [
+      { method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'a\u0000@example.com' } },
+      { method: 'POST', url: '/api/auth/reset-password', payload: { token: 'a\u0000', newPassword: 'password123' } },
+      { method: 'POST', url: '/api/auth/revoke-session', payload: { token: 'a\u0000' }, headers: { cookie: person.cookie, origin: 'http://palpite.test' } },
+      { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'x@example.com', password: 'p\u0000ssword' } },
+      { method: 'GET', url: '/api/users/%00/avatar', headers: { cookie: person.cookie } },
+      { method: 'GET', url: '/api/groups/discover?q=a%00b', headers: { cookie: person.cookie } },
+    ] as const;
+    for (const attempt of attempts) {
+      const response = await t.app.inject({ ...attempt, headers: { ...('headers' in attempt ? attempt.headers : {}) } } as never);
+      expect(response.statusCode, attempt.url).toBe(400);
+      expect(response.json()).toMatchObject(ourShape);
     }
   });
 

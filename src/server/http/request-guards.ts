@@ -1,8 +1,9 @@
 /**
- * Checks every request passes before any route sees it: a well-formed Host header, and JSON bodies
- * nested at most MAX_JSON_DEPTH levels (deeper bodies made the auth routes overflow the stack when
- * re-serialising them: a 10 KB body of 5,000 levels was a 500). Both answer 400 with the app's error
- * shape.
+ * Checks every request passes before any route sees it: a well-formed Host header; JSON bodies nested
+ * at most MAX_JSON_DEPTH levels (deeper bodies made the auth routes overflow the stack when
+ * re-serialising them: a 10 KB body of 5,000 levels was a 500); and no NUL character in the path, the
+ * query or any string of the body (PostgreSQL cannot store one: it was a 500 wherever such a string
+ * reached a query). All answer 400 with the app's error shape.
  */
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors';
@@ -24,6 +25,23 @@ export function deeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Whether any string in `value` (walked without recursion) contains a NUL character. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return true;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /** A Host header of a name or address with an optional port, and nothing else. */
 export function isWellFormedHost(host: string | undefined): boolean {
   if (host === undefined) return true; // HTTP/1.0 and inject(): nothing to misread
@@ -31,14 +49,16 @@ export function isWellFormedHost(host: string | undefined): boolean {
   return /^(\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9.-]+)(:\d{1,5})?$/.test(host);
 }
 
-/** Registers the two checks as app-wide hooks. */
+/** Registers the checks as app-wide hooks. */
 export function registerRequestGuards(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!isWellFormedHost(request.headers.host)) throw errors.validation('Malformed Host header.');
+    if (request.url.includes('%00') || request.url.includes('\u0000')) throw errors.validation('The address contains a NUL character.');
   });
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && deeperThan(request.body, MAX_JSON_DEPTH)) {
       throw errors.validation(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
     }
+    if (request.body !== undefined && containsNul(request.body)) throw errors.validation('The body contains a NUL character.');
   });
 }

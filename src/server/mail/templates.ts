@@ -1,8 +1,9 @@
 /**
  * The account mails (verification, password reset, password changed) in the three launch languages,
  * each as a subject, a plain-text body and an HTML body. The language is the person's own (profile)
- * when chosen, else the request's Accept-Language, else English. Names are user-supplied text: they
- * are escaped in HTML and never turned into links.
+ * when chosen, else the request's Accept-Language, else English. They greet without a name: whoever
+ * signs up chooses the name, and may not own the address the mail goes to (a name like "Account locked:
+ * sign in at https://evil.example" would otherwise reach a stranger's inbox in our words).
  */
 export type MailLocale = 'en' | 'pt-BR' | 'es';
 
@@ -33,7 +34,7 @@ export interface RenderedMail {
 
 interface Copy {
   subject: string;
-  greeting: (name: string) => string;
+  greeting: string;
   body: string;
   button?: string;
   after: string;
@@ -42,21 +43,21 @@ interface Copy {
 const verify: Record<MailLocale, Copy> = {
   en: {
     subject: 'Confirm your email for Palpite',
-    greeting: (name) => `Hi ${name},`,
+    greeting: 'Hi,',
     body: 'Confirm your email address to start predicting with your friends:',
     button: 'Confirm my email',
     after: "The link works for 24 hours. If you didn't sign up for Palpite, ignore this message.",
   },
   'pt-BR': {
     subject: 'Confirme seu e-mail no Palpite',
-    greeting: (name) => `Olá, ${name}!`,
+    greeting: 'Olá!',
     body: 'Confirme seu endereço de e-mail para começar a dar seus palpites com os amigos:',
     button: 'Confirmar meu e-mail',
     after: 'O link vale por 24 horas. Se você não se cadastrou no Palpite, ignore esta mensagem.',
   },
   es: {
     subject: 'Confirma tu correo en Palpite',
-    greeting: (name) => `Hola, ${name}:`,
+    greeting: 'Hola:',
     body: 'Confirma tu dirección de correo para empezar a pronosticar con tus amigos:',
     button: 'Confirmar mi correo',
     after: 'El enlace vale 24 horas. Si no te registraste en Palpite, ignora este mensaje.',
@@ -66,21 +67,21 @@ const verify: Record<MailLocale, Copy> = {
 const reset: Record<MailLocale, Copy> = {
   en: {
     subject: 'Reset your Palpite password',
-    greeting: (name) => `Hi ${name},`,
+    greeting: 'Hi,',
     body: 'Someone asked to reset the password of your Palpite account. Choose a new one here:',
     button: 'Choose a new password',
     after: "The link works once, for 1 hour. If you didn't ask for it, ignore this message: your password stays as it is.",
   },
   'pt-BR': {
     subject: 'Redefina sua senha do Palpite',
-    greeting: (name) => `Olá, ${name}!`,
+    greeting: 'Olá!',
     body: 'Alguém pediu para redefinir a senha da sua conta no Palpite. Escolha uma nova aqui:',
     button: 'Escolher uma nova senha',
     after: 'O link funciona uma vez, por 1 hora. Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
   },
   es: {
     subject: 'Restablece tu contraseña de Palpite',
-    greeting: (name) => `Hola, ${name}:`,
+    greeting: 'Hola:',
     body: 'Alguien pidió restablecer la contraseña de tu cuenta de Palpite. Elige una nueva aquí:',
     button: 'Elegir una nueva contraseña',
     after: 'El enlace funciona una vez, durante 1 hora. Si no fuiste tú, ignora este mensaje: tu contraseña sigue igual.',
@@ -90,42 +91,42 @@ const reset: Record<MailLocale, Copy> = {
 const changed: Record<MailLocale, Copy> = {
   en: {
     subject: 'Your Palpite password was changed',
-    greeting: (name) => `Hi ${name},`,
+    greeting: 'Hi,',
     body: 'The password of your Palpite account was just changed, and every other device was signed out.',
     after: "If this wasn't you, reset your password at once from the sign-in page and write to us.",
   },
   'pt-BR': {
     subject: 'Sua senha do Palpite foi alterada',
-    greeting: (name) => `Olá, ${name}!`,
+    greeting: 'Olá!',
     body: 'A senha da sua conta no Palpite acabou de ser alterada, e todos os outros aparelhos foram desconectados.',
     after: 'Se não foi você, redefina sua senha agora pela página de login e fale com a gente.',
   },
   es: {
     subject: 'Tu contraseña de Palpite cambió',
-    greeting: (name) => `Hola, ${name}:`,
+    greeting: 'Hola:',
     body: 'La contraseña de tu cuenta de Palpite acaba de cambiar, y se cerró la sesión en todos los demás dispositivos.',
     after: 'Si no fuiste tú, restablece tu contraseña ahora desde la página de inicio de sesión y escríbenos.',
   },
 };
 
 /** The email-verification mail; `url` is the confirmation link. */
-export function verificationMail(locale: MailLocale, name: string, url: string): RenderedMail {
-  return render(verify[locale], name, url);
+export function verificationMail(locale: MailLocale, url: string): RenderedMail {
+  return render(verify[locale], url);
 }
 
 /** The password-reset mail; `url` is the link to /#/update-password with its token. */
-export function passwordResetMail(locale: MailLocale, name: string, url: string): RenderedMail {
-  return render(reset[locale], name, url);
+export function passwordResetMail(locale: MailLocale, url: string): RenderedMail {
+  return render(reset[locale], url);
 }
 
 /** The notice that the password was changed (after a reset or on the profile), with a link to sign in. */
-export function passwordChangedMail(locale: MailLocale, name: string, loginUrl: string): RenderedMail {
-  const mail = render(changed[locale], name);
+export function passwordChangedMail(locale: MailLocale, loginUrl: string): RenderedMail {
+  const mail = render(changed[locale]);
   return { ...mail, text: `${mail.text}${loginUrl}\n`, html: `${mail.html}<p><a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a></p>` };
 }
 
-function render(copy: Copy, name: string, url?: string): RenderedMail {
-  const greeting = copy.greeting(name.trim() || 'Palpite');
+function render(copy: Copy, url?: string): RenderedMail {
+  const greeting = copy.greeting;
   const text = [greeting, '', copy.body, '', ...(url ? [url, ''] : []), copy.after, ''].join('\n');
   const button = url && copy.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#047857;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(copy.button)}</a></p>` +

@@ -5,7 +5,7 @@ describe('safeRedirect', () => {
   it.each(['/join-group?code=K7QX-2MPA', '/group/abc?tab=ranking', '/'])('keeps the app path %s', (path) => {
     expect(safeRedirect(path)).toBe(path);
   });
-  it.each([null, undefined, '', 'join', '//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])('sends %s home', (path) => {
+  it.each([null, undefined, '', 'join', '//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', '/\n/evil.example'])('sends %s home', (path) => {
     expect(safeRedirect(path)).toBe('/');
   });
 });

@@ -4,9 +4,10 @@
  * app — never another site ("//evil.example", "https://…", "/\evil.example" are refused).
  */
 
-/** `path` when it is a path of this app, else '/'. */
+/** `path` when it is a path of this app, else '/' (control characters too: browsers drop them, "/\t/x" is "//x"). */
 export function safeRedirect(path: string | null | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
+  // eslint-disable-next-line no-control-regex
+  if (!path || !path.startsWith('/') || path.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(path)) return '/';
   return path;
 }
 
