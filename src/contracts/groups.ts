@@ -51,6 +51,9 @@ export const group = z.object({
 });
 export type Group = z.infer<typeof group>;
 export const groupResponse = z.object({ group });
+/** The group joined; `alreadyMember` when the person was in it before (nothing changed: 'You are already a member'). */
+export const joinGroupResponse = z.object({ group, alreadyMember: z.boolean() });
+export type JoinGroupResponse = z.infer<typeof joinGroupResponse>;
 /** One of my groups in the list: with my current rank and the next time predictions close in its league. */
 export const myGroup = group.extend({
   /** My rank in the group's ranking (ties shared). */

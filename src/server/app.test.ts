@@ -91,10 +91,11 @@ describe('protections', () => {
   it('slows down joining public groups by id with 429 rate_limited', async () => {
     const t = await createTestApp({ RATE_LIMIT: 'true' });
     try {
-      const user = await createUser(t);
+      // Four people from one address: the per-address limit (30 a minute) bites before the per-person one.
+      const users = await Promise.all([0, 1, 2, 3].map(() => createUser(t)));
       const statuses: number[] = [];
       for (let i = 0; i < 32; i++) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/groups/00000000-0000-4000-8000-000000000000/join', headers: { cookie: user.cookie } });
+        const response = await t.app.inject({ method: 'POST', url: '/api/groups/00000000-0000-4000-8000-000000000000/join', headers: { cookie: users[i % users.length]!.cookie } });
         statuses.push(response.statusCode);
       }
       expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
@@ -107,11 +108,12 @@ describe('protections', () => {
   it('slows down invite-code guessing with 429 rate_limited', async () => {
     const t = await createTestApp({ RATE_LIMIT: 'true' });
     try {
-      const user = await createUser(t);
+      // Four people from one address: the per-address limit (30 a minute) bites before the per-person one.
+      const users = await Promise.all([0, 1, 2, 3].map(() => createUser(t)));
       const statuses: number[] = [];
       for (let i = 0; i < 32; i++) {
         const response = await t.app.inject({
-          method: 'POST', url: '/api/groups/join', headers: { cookie: user.cookie }, payload: { inviteCode: 'ZZZZZZZZ' },
+          method: 'POST', url: '/api/groups/join', headers: { cookie: users[i % users.length]!.cookie }, payload: { inviteCode: 'ZZZZZZZZ' },
         });
         statuses.push(response.statusCode);
         if (response.statusCode === 429) expect(response.json().error.id).toBe('rate_limited');

@@ -259,3 +259,14 @@ export const scoringQueue = pgTable('scoring_queue', {
   version: integer('version').notNull(),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Hits per key in fixed windows, shared by every app instance (src/server/http/person-limit.ts): limits
+ * that follow a person rather than an address, such as joining groups. A key keeps only its current window.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  /** What is limited and for whom: 'join:<user id>'. */
+  key: text('key').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);

@@ -106,10 +106,10 @@ describe(`journey: league → register → group → predict → score → rank 
     const typed = `${inviteCode.slice(0, 4).toLowerCase()}-${inviteCode.slice(4)} `;
     const response = await as(bruno, 'POST', '/api/groups/join', { inviteCode: typed });
     expect(response.statusCode).toBe(200);
-    expect(response.json().group).toMatchObject({ id: groupId, myRole: 'member', memberCount: 2 });
-    // joining again changes nothing
+    expect(response.json()).toMatchObject({ group: { id: groupId, myRole: 'member', memberCount: 2 }, alreadyMember: false });
+    // joining again changes nothing, and says so ('You are already a member')
     const again = await as(bruno, 'POST', '/api/groups/join', { inviteCode });
-    expect(again.json().group.memberCount).toBe(2);
+    expect(again.json()).toMatchObject({ group: { memberCount: 2 }, alreadyMember: true });
     const mine = await as(bruno, 'GET', '/api/groups');
     expect(mine.json().groups.map((g: { id: string }) => g.id)).toEqual([groupId]);
   });

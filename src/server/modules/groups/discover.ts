@@ -4,7 +4,7 @@
  * keyset cursor. Private groups never appear. Joining a public group needs no code.
  */
 import { sql } from 'drizzle-orm';
-import { DISCOVER_PAGE_SIZE, type DiscoveredGroup, type Group } from '../../../contracts/groups';
+import { DISCOVER_PAGE_SIZE, type DiscoveredGroup, type JoinGroupResponse } from '../../../contracts/groups';
 import { rowsOf, type Db } from '../../db/client';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
@@ -69,14 +69,14 @@ export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string
  * Joins a public group without a code.
  * @throws AppError group_not_found (no such group, or private), group_inactive, group_full.
  */
-export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): Promise<Group> {
+export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): Promise<JoinGroupResponse> {
   const [row] = rowsOf<{ visibility: string; status: string; member_cap: number | null; members: number; is_member: boolean }>(await db.execute(sql`
     select g.visibility, g.status, g.member_cap,
            (select count(*) from group_members where group_id = g.id)::int as members,
            exists (select 1 from group_members where group_id = g.id and user_id = ${viewer.userId}) as is_member
       from groups g where g.id = ${groupId}::uuid`));
   if (!row || (row.visibility !== 'public' && !row.is_member)) throw errors.groupNotFound();
-  if (row.is_member) return getGroup(db, viewer, groupId);
+  if (row.is_member) return { group: await getGroup(db, viewer, groupId), alreadyMember: true };
   if (row.status !== 'active') throw errors.groupInactive();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
@@ -84,5 +84,5 @@ export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): 
     if (row.member_cap !== null && Number(count?.n ?? 0) >= row.member_cap) throw errors.groupFull();
     await tx.execute(sql`insert into group_members (group_id, user_id, role) values (${groupId}::uuid, ${viewer.userId}, 'member') on conflict do nothing`);
   });
-  return getGroup(db, viewer, groupId);
+  return { group: await getGroup(db, viewer, groupId), alreadyMember: false };
 }

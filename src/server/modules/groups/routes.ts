@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  createGroupRequest, discoverQuery, discoverResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, RANKING_PAGE_SIZE, rankingQuery,
+  createGroupRequest, discoverQuery, joinGroupResponse, discoverResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, RANKING_PAGE_SIZE, rankingQuery,
   rankingResponse, type RankingRow,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
@@ -26,9 +26,11 @@ import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { groupStats } from './stats';
 import { discoverGroups, joinPublicGroup } from './discover';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
+import { enforcePersonLimit, JOIN_LIMIT } from '../../http/person-limit';
 
 /** Registers the group routes (create, join, list mine, read, ranking); all need a signed-in member. */
-export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext) {
+export async function groupRoutes(app: FastifyInstance, { db, auth, env }: AppContext) {
+  const rateLimit = env.RATE_LIMIT;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/groups',
@@ -44,11 +46,12 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
     {
       // Guessing invite codes is the one way into a private group: keep it slow.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: groupResponse } },
+      schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: joinGroupResponse } },
     },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
-      return { group: await joinGroup(db, viewer, request.body.inviteCode) };
+      await enforcePersonLimit(db, JOIN_LIMIT, viewer.userId, { enabled: rateLimit });
+      return joinGroup(db, viewer, request.body.inviteCode);
     },
   );
   api.get('/groups', { schema: { tags: ['groups'], response: { 200: groupListResponse } } }, async (request, reply) => {
@@ -203,11 +206,12 @@ export async function groupRoutes(app: FastifyInstance, { db, auth }: AppContext
     {
       // Probing group ids for public groups: as slow as guessing invite codes.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['groups'], params: groupParams, response: { 200: groupResponse } },
+      schema: { tags: ['groups'], params: groupParams, response: { 200: joinGroupResponse } },
     },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
-      return { group: await joinPublicGroup(db, viewer, request.params.groupId) };
+      await enforcePersonLimit(db, JOIN_LIMIT, viewer.userId, { enabled: rateLimit });
+      return joinPublicGroup(db, viewer, request.params.groupId);
     },
   );
 }

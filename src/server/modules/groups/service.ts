@@ -1,6 +1,6 @@
 /** Groups: create, join by invite code, read, list mine. */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CreateGroupRequest, Group, MyGroup } from '../../../contracts/groups';
+import type { CreateGroupRequest, Group, JoinGroupResponse, MyGroup } from '../../../contracts/groups';
 import { PREDICTION_CLOSE_MINUTES, predictionDeadline } from '../../../domain/deadline';
 import { groupRanking } from './ranking';
 import { createGroupRequest } from '../../../contracts/groups';
@@ -76,13 +76,16 @@ export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequ
 }
 
 /**
- * Joins the group with this invite code; joining a group one is already in returns it unchanged.
+ * Joins the group with this invite code; a group one is already in is returned unchanged with `alreadyMember`
+ * (also when it is deactivated).
  * @param inviteCode normalised (upper case, no spaces or dashes).
  * @throws AppError invite_code_invalid (no such code), group_inactive, group_full (the member cap is reached).
  */
-export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Promise<Group> {
+export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Promise<JoinGroupResponse> {
   const [group] = await db.select({ id: groups.id, status: groups.status, memberCap: groups.memberCap }).from(groups).where(eq(groups.inviteCode, inviteCode));
   if (!group) throw errors.inviteCodeInvalid();
+  const [member] = await db.select({ role: groupMembers.role }).from(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, viewer.userId)));
+  if (member) return { group: await getGroup(db, viewer, group.id), alreadyMember: true };
   if (group.status !== 'active') throw errors.groupInactive();
   await db.transaction(async (tx) => {
     // The group row is locked so two people joining at once cannot both take the last place.
@@ -95,7 +98,7 @@ export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Pro
     }
     await tx.insert(groupMembers).values({ groupId: group.id, userId: viewer.userId, role: 'member' }).onConflictDoNothing();
   });
-  return getGroup(db, viewer, group.id);
+  return { group: await getGroup(db, viewer, group.id), alreadyMember: false };
 }
 
 /**

@@ -1,0 +1,47 @@
+/** Limits that follow a person: counted in PostgreSQL per user id, whatever the address, over HTTP too. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
+import { createUser, type TestUser } from '../../../tests/helpers/users';
+import { seedDemoIfEmpty } from '../modules/demo/seed';
+import { hitPersonLimit, JOIN_LIMIT } from './person-limit';
+
+describe(`per-person limits (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let ana: TestUser;
+  let bruno: TestUser;
+  let carla: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT: 'true', TRUST_PROXY: 'true' });
+    await seedDemoIfEmpty(t.database.db, new Date());
+    [ana, bruno, carla] = await Promise.all([createUser(t, { username: 'ana' }), createUser(t, { username: 'bruno' }), createUser(t, { username: 'carla' })]);
+  });
+  afterAll(async () => t?.close());
+
+  it('counts hits in fixed windows per key and starts again in the next window', async () => {
+    const limit = { name: 'unit', max: 2, windowMs: 60_000 };
+    const at = new Date('2026-06-11T18:00:10Z');
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at)).allowed).toBe(true);
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at)).allowed).toBe(true);
+    const third = await hitPersonLimit(t.database.db, limit, 'u1', at);
+    expect(third).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect((await hitPersonLimit(t.database.db, limit, 'u2', at)).allowed).toBe(true);
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', new Date('2026-06-11T18:01:00Z'))).allowed).toBe(true);
+  });
+
+  it('stops one person guessing invite codes from many addresses, not the next person', async () => {
+    const guess = (who: TestUser, address: string) => t.app.inject({
+      method: 'POST', url: '/api/groups/join', payload: { inviteCode: 'ZZZZZZZZ' },
+      headers: { cookie: who.cookie, 'x-forwarded-for': address },
+    });
+    for (let i = 0; i < JOIN_LIMIT.max; i++) expect((await guess(bruno, `10.0.0.${i + 1}`)).json().error.id).toBe('invite_code_invalid');
+    const refused = await guess(bruno, '10.0.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.id).toBe('rate_limited');
+    // Joining a public group is the same door.
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    const open = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Open pool', leagueId, visibility: 'public' }, headers: { cookie: ana.cookie } })).json().group;
+    expect((await t.app.inject({ method: 'POST', url: `/api/groups/${open.id}/join`, headers: { cookie: bruno.cookie, 'x-forwarded-for': '10.0.2.1' } })).statusCode).toBe(429);
+    expect((await guess(carla, '10.0.1.1')).json().error.id).toBe('invite_code_invalid');
+  });
+});

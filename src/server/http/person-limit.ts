@@ -1,0 +1,48 @@
+/**
+ * Rate limits that follow a person (a user id) rather than an address: @fastify/rate-limit counts per
+ * address in each instance's memory, which a person with several addresses or several app instances
+ * behind a balancer would multiply. Hits are counted in fixed windows in PostgreSQL
+ * (`rate_limit_windows`), one statement per hit, so every instance sees the same count.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Conn } from '../db/client';
+import { AppError } from '../errors';
+
+/** A limit: at most `max` hits per `windowMs` milliseconds. */
+export interface PersonLimit {
+  /** What is limited ('join'); the key is `<name>:<user id>`. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Joining groups (by invite code or from Discover): 10 attempts a minute per person. */
+export const JOIN_LIMIT: PersonLimit = { name: 'join', max: 10, windowMs: 60_000 };
+
+/**
+ * Counts one hit of `limit` for `userId` at `now` (the server's clock) and forgets the key's older windows.
+ * @returns whether the hit is within the limit, and the seconds until the window ends.
+ */
+export async function hitPersonLimit(db: Conn, limit: PersonLimit, userId: string, now: Date = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = `${limit.name}:${userId}`;
+  const start = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const [row] = rowsOf<{ hits: number }>(await db.execute(sql`
+    with forgotten as (
+      delete from rate_limit_windows where key = ${key} and window_start < ${start.toISOString()}::timestamptz
+    )
+    insert into rate_limit_windows (key, window_start, hits) values (${key}, ${start.toISOString()}::timestamptz, 1)
+    on conflict (key, window_start) do update set hits = rate_limit_windows.hits + 1
+    returning hits`));
+  const retryAfterSeconds = Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
+  return { allowed: (row?.hits ?? 1) <= limit.max, retryAfterSeconds };
+}
+
+/**
+ * Counts a hit and refuses it over the limit; does nothing when `enabled` is false (RATE_LIMIT=false).
+ * @throws AppError 429 rate_limited when `userId` went over `limit` in the current window.
+ */
+export async function enforcePersonLimit(db: Conn, limit: PersonLimit, userId: string, options: { enabled?: boolean; now?: Date } = {}): Promise<void> {
+  if (options.enabled === false) return;
+  const { allowed, retryAfterSeconds } = await hitPersonLimit(db, limit, userId, options.now);
+  if (!allowed) throw new AppError(429, 'rate_limited', `Too many attempts; try again in ${retryAfterSeconds} s.`);
+}
