@@ -8,6 +8,8 @@ export const league = z.object({
   season: z.string(),
   kind: z.enum(['league', 'tournament']),
   matchCount: z.number().int(),
+  /** Matches not yet played to the end (scheduled, live or postponed): a new group needs some. */
+  matchesToPlay: z.number().int(),
   firstKickoff: instant.nullable(),
   lastKickoff: instant.nullable(),
 });

@@ -1,5 +1,5 @@
 /** Create a group on a league. Validated with the same zod schema as the server. */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createGroupRequest, GROUP_COLORS } from '../../contracts/groups';
@@ -7,6 +7,9 @@ import { customGroupColor } from '../../contracts/group-colors';
 import { isHexColor, nearestPassingShade } from '../../domain/group-colors';
 import { useCreateGroup } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
+import { competitionsToPlay } from '../features/leagues/competitions';
+import { ScoringFields, type ScoringChoice } from '../features/groups/components/scoring-fields';
+import { SCORING_PRESETS } from '../../domain/scoring';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../components/ui/button';
@@ -22,14 +25,20 @@ export function CreateGroupRoute() {
   const create = useCreateGroup();
   const [form, setForm] = useState({ name: '', description: '', leagueId: '', visibility: 'private' as 'private' | 'public', color: 'green' as string });
   const [custom, setCustom] = useState('#1d4ed8');
+  const [scoring, setScoring] = useState<ScoringChoice>({ preset: 'palpite', points: { ...SCORING_PRESETS.palpite }, knockoutBasis: 'full_time' });
   const customCheck = customGroupColor.safeParse(custom);
   const customProblem = customCheck.success ? null : customCheck.error.issues[0];
   const suggestion = customProblem && isHexColor(custom) ? nearestPassingShade(custom) : undefined;
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const forget = (field: string) => setInvalid((fields) => (fields.has(field) ? new Set([...fields].filter((f) => f !== field)) : fields));
+  const competitions = useMemo(() => competitionsToPlay(leagues.data ?? []), [leagues.data]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createGroupRequest.safeParse({ ...form, description: form.description || undefined });
+    const parsed = createGroupRequest.safeParse({
+      ...form, description: form.description || undefined,
+      scoring: { preset: scoring.preset, points: scoring.preset === 'custom' ? scoring.points : undefined, knockoutBasis: scoring.knockoutBasis },
+    });
     if (!parsed.success) {
       setInvalid(new Set(parsed.error.issues.map((issue) => String(issue.path[0]))));
       return;
@@ -45,10 +54,23 @@ export function CreateGroupRoute() {
       <form onSubmit={submit} className="space-y-4" noValidate>
         <PageTitle>{t('groups.newTitle')}</PageTitle>
         {errorId ? <Alert>{t(`errors.${errorId}`)}</Alert> : null}
-        <TextField label={t('groups.name')} required maxLength={60} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={invalid.has('name') ? t('errors.validation_failed') : null} />
-        <SelectField label={t('groups.league')} required value={form.leagueId} onChange={(e) => setForm({ ...form, leagueId: e.target.value })} error={invalid.has('leagueId') ? t('errors.validation_failed') : null}>
+        <TextField label={t('groups.name')} required maxLength={60} value={form.name}
+          onChange={(e) => { setForm({ ...form, name: e.target.value }); forget('name'); }}
+          error={invalid.has('name') ? t(form.name.trim() ? 'groups.nameLength' : 'auth.validation.required') : null} />
+        <SelectField label={t('groups.league')} required value={form.leagueId}
+          onChange={(e) => { setForm({ ...form, leagueId: e.target.value }); forget('leagueId'); }}
+          error={invalid.has('leagueId') ? t('groups.selectLeague') : null}
+          hint={leagues.data && competitions.length === 0 ? t('groups.noLeagues') : undefined}>
           <option value="">{t('groups.chooseLeague')}</option>
-          {leagues.data?.map((league) => <option key={league.id} value={league.id}>{league.name}</option>)}
+          {competitions.map(([competition, seasons]) => (
+            <optgroup key={competition} label={competition}>
+              {seasons.map((league) => (
+                <option key={league.id} value={league.id}>
+                  {t('groups.seasonOption', { name: league.name, season: league.season })} — {t('groups.matchesLeft', { count: league.matchesToPlay })}
+                </option>
+              ))}
+            </optgroup>
+          ))}
         </SelectField>
         <TextAreaField label={t('groups.description')} maxLength={500} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
         <fieldset>
@@ -85,6 +107,16 @@ export function CreateGroupRoute() {
             </p>
           ) : null}
         </fieldset>
+        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={invalid.has('scoring') || undefined}>
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">
+            {t('groups.scoring')}: <span className="font-normal">{t(`rules.presets.${scoring.preset}`)}</span>
+          </summary>
+          <div className="mt-3 space-y-4">
+            <p className="text-sm text-slate-600">{t('groups.scoringHelp')}</p>
+            <ScoringFields value={scoring} onChange={(next) => { setScoring(next); forget('scoring'); }} />
+            {invalid.has('scoring') ? <p role="alert" className="text-sm text-red-600">{t('rules.invalid')}</p> : null}
+          </div>
+        </details>
         <Button type="submit" disabled={create.isPending} className="w-full">{t('groups.create')}</Button>
       </form>
     </Card>

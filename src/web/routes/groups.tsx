@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDiscover, useJoinPublicGroup, useMyGroups } from '../features/groups/api/groups';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
@@ -22,7 +23,8 @@ export function GroupsRoute() {
   const leagues = useLeagues();
   const [q, setQ] = useState('');
   const [leagueId, setLeagueId] = useState('');
-  const discover = useDiscover(q, leagueId);
+  // Searched once typing pauses, not on every key.
+  const discover = useDiscover(useDebouncedValue(q), leagueId);
   const join = useJoinPublicGroup();
   const [error, setError] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
@@ -85,7 +87,7 @@ export function GroupsRoute() {
         {error ? <Alert>{error}</Alert> : null}
         {discover.isPending ? <Spinner label={t('app.loading')} /> : null}
         {discover.isError ? <Alert>{t('errors.internal')}</Alert> : null}
-        {discover.data && found.length === 0 ? <Card><p className="text-slate-600">{t('discover.none')}</p></Card> : null}
+        {discover.data && found.length === 0 ? <Card><p className="text-slate-600">{t(q.trim() || leagueId ? 'discover.none' : 'discover.noneYet')}</p></Card> : null}
         <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('discover.title')}>
           {found.map((group) => (
             <li key={group.id} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={group.name}>

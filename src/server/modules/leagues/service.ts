@@ -12,16 +12,17 @@ const leagueColumns = {
   season: leagues.season,
   kind: leagues.kind,
   matchCount: sql<number>`count(${matches.id})::int`,
+  matchesToPlay: sql<number>`(count(${matches.id}) filter (where ${matches.status} in ('scheduled', 'live', 'postponed')))::int`,
   firstKickoff: sql<Date | null>`min(${matches.kickoff})`,
   lastKickoff: sql<Date | null>`max(${matches.kickoff})`,
 };
 
-function presentLeague(row: { id: string; name: string; season: string; kind: 'league' | 'tournament'; matchCount: number; firstKickoff: Date | string | null; lastKickoff: Date | string | null }): League {
+function presentLeague(row: { id: string; name: string; season: string; kind: 'league' | 'tournament'; matchCount: number; matchesToPlay: number; firstKickoff: Date | string | null; lastKickoff: Date | string | null }): League {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return { ...row, firstKickoff: iso(row.firstKickoff), lastKickoff: iso(row.lastKickoff) };
 }
 
-/** Every league with its match count and first/last kickoff, newest season first. */
+/** Every league with its match count, matches still to play and first/last kickoff, newest season first. */
 export async function listLeagues(db: Conn): Promise<League[]> {
   const rows = await db
     .select(leagueColumns)

@@ -1,7 +1,7 @@
 /** Groups: list mine, read one, create, join (by code or public), ranking, Discover. */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  discoverResponse, groupListResponse, groupResponse, rankingResponse, CreateGroupRequest,
+  discoverResponse, groupListResponse, groupResponse, rankingResponse, CreateGroupRequest, JoinGroupResponse,
 } from '../../../../contracts/groups';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -35,11 +35,14 @@ export function useCreateGroup() {
   });
 }
 
-/** Joins the group of an invite code; rejects with invite_code_invalid or group_inactive. */
+/**
+ * Joins the group of an invite code: the group and whether I was already in it; rejects with
+ * invite_code_invalid, group_inactive, group_full or rate_limited.
+ */
 export function useJoinGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (inviteCode: string) => (await apiRequest<z.infer<typeof groupResponse>>('/groups/join', { method: 'POST', body: { inviteCode } })).group,
+    mutationFn: (inviteCode: string) => apiRequest<JoinGroupResponse>('/groups/join', { method: 'POST', body: { inviteCode } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
   });
 }
@@ -64,7 +67,7 @@ export function useDiscover(q: string, leagueId: string) {
 export function useJoinPublicGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (groupId: string) => (await apiRequest<z.infer<typeof groupResponse>>(`/groups/${groupId}/join`, { method: 'POST' })).group,
+    mutationFn: async (groupId: string) => (await apiRequest<JoinGroupResponse>(`/groups/${groupId}/join`, { method: 'POST' })).group,
     onSuccess: () => client.invalidateQueries({ queryKey: ['groups'] }),
   });
 }

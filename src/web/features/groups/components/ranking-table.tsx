@@ -14,7 +14,7 @@ function Movement({ value }: { value: number }) {
   const { t } = useTranslation();
   if (value > 0) return <span className="text-xs font-semibold text-emerald-700" aria-label={t('ranking.up', { count: value })}>▲{value}</span>;
   if (value < 0) return <span className="text-xs font-semibold text-red-600" aria-label={t('ranking.down', { count: -value })}>▼{-value}</span>;
-  return <span className="text-xs text-slate-400" aria-label={t('ranking.same')}>–</span>;
+  return <span className="text-xs text-slate-500" aria-label={t('ranking.same')}>–</span>;
 }
 
 /**
@@ -30,7 +30,7 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
   const extra = [data.me, data.last].filter((row, i, all): row is RankingRow => row !== null && all.findIndex((r) => r?.userId === row.userId) === i)
     .sort((a, b) => a.rank - b.rank);
   const gap = (key: string) => (
-    <tr key={key} aria-hidden><td colSpan={7} className="py-1 text-center text-slate-400">⋯</td></tr>
+    <tr key={key} aria-hidden><td colSpan={7} className="py-1 text-center text-slate-500">⋯</td></tr>
   );
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

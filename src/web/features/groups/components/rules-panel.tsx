@@ -5,14 +5,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScoringRules } from '../../../../contracts/scoring-rules';
-import { SCORING_CHOICES } from '../../../../contracts/scoring-rules';
-import { SCORING_PRESETS } from '../../../../domain/scoring';
 import { ApiError } from '../../../lib/api-client';
 import { Alert, Spinner } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { useScoringRules, useUpdateScoringRules } from '../api/scoring-rules';
-
-const OUTCOMES = ['exact', 'goalDifference', 'winner', 'opposite'] as const;
+import { OUTCOMES, ScoringFields, type ScoringChoice } from './scoring-fields';
 
 /** The rules of a group; `canEdit` for its owner and admins. */
 export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boolean }) {
@@ -54,15 +51,16 @@ export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boo
 function RulesForm({ groupId, rules, onDone }: { groupId: string; rules: ScoringRules; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateScoringRules(groupId);
-  const [preset, setPreset] = useState<(typeof SCORING_CHOICES)[number]>(rules.preset);
-  const [points, setPoints] = useState({ exact: rules.exact, goalDifference: rules.goalDifference, winner: rules.winner, opposite: rules.opposite });
-  const [basis, setBasis] = useState(rules.knockoutBasis);
+  const [choice, setChoice] = useState<ScoringChoice>({
+    preset: rules.preset,
+    points: { exact: rules.exact, goalDifference: rules.goalDifference, winner: rules.winner, opposite: rules.opposite },
+    knockoutBasis: rules.knockoutBasis,
+  });
   const [error, setError] = useState<string | null>(null);
-  const shown = preset === 'custom' ? points : SCORING_PRESETS[preset];
   const submit = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ preset, points: preset === 'custom' ? points : undefined, knockoutBasis: basis });
+      await update.mutateAsync({ preset: choice.preset, points: choice.preset === 'custom' ? choice.points : undefined, knockoutBasis: choice.knockoutBasis });
       onDone();
     } catch (e) {
       setError(e instanceof ApiError ? (e.id === 'validation_failed' ? t('rules.invalid') : t(`errors.${e.id}`)) : t('errors.internal'));
@@ -70,35 +68,7 @@ function RulesForm({ groupId, rules, onDone }: { groupId: string; rules: Scoring
   };
   return (
     <form className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">{t('rules.preset')}</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {SCORING_CHOICES.map((choice) => (
-            <label key={choice} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-emerald-600">
-              <input type="radio" name="preset" value={choice} checked={preset === choice} onChange={() => setPreset(choice)} />
-              {t(`rules.presets.${choice}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {OUTCOMES.map((outcome) => (
-          <label key={outcome} className="text-sm text-slate-700">
-            {t(`rules.outcomes.${outcome}`)}
-            <input type="number" min={-10} max={100} step={1} disabled={preset !== 'custom'} value={shown[outcome]}
-              onChange={(e) => setPoints({ ...points, [outcome]: Number(e.target.value) })}
-              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 text-base ring-1 ring-inset ring-slate-300 disabled:bg-slate-100" />
-          </label>
-        ))}
-      </div>
-      <label className="block text-sm text-slate-700">
-        {t('rules.basisLabel')}
-        <select value={basis} onChange={(e) => setBasis(e.target.value as typeof basis)}
-          className="mt-1 block w-full rounded-lg border-0 px-3 py-2.5 text-base ring-1 ring-inset ring-slate-300">
-          <option value="full_time">{t('rules.basisOptions.full_time')}</option>
-          <option value="extra_time">{t('rules.basisOptions.extra_time')}</option>
-        </select>
-      </label>
+      <ScoringFields value={choice} onChange={setChoice} />
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={update.isPending}>{t('rules.save')}</Button>
