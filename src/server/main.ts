@@ -15,7 +15,8 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL, onConnectionError: (error) => onConnectionError(error) } : { dataDir: env.DATA_DIR },
   );
-  const app = await buildApp({ env, database });
+  // WEB_OUT_DIR: where `npm start` built the web app when told to build elsewhere (tests, several checkouts).
+  const app = await buildApp({ env, database, webDir: process.env.WEB_OUT_DIR });
   onConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
   const promoted = await promoteAdmins(database.db, env.ADMIN_EMAILS, env.REQUIRE_EMAIL_VERIFICATION);
   if (promoted > 0) app.log.info({ promoted }, 'ADMIN_EMAILS: accounts promoted to Platform Administrator');

@@ -234,7 +234,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
       await mobile.getByRole('button', { name: 'Menu', exact: true }).click();
       await mobile.getByRole('menuitem').first().waitFor();
       const links = await mobile.getByRole('menuitem').allTextContents();
-      expect(links, who).toEqual(admin ? ['Home', 'Contact', 'FAQ', 'Admin'] : ['Home', 'Contact', 'FAQ']);
+      expect(links, who).toEqual(admin ? ['Home', 'My groups', 'Contact', 'FAQ', 'Admin'] : ['Home', 'My groups', 'Contact', 'FAQ']);
       await mobile.keyboard.press('Escape');
       // The profile menu sits beside it.
       await mobile.getByRole('button', { name: /^Account menu for / }).click();
@@ -302,7 +302,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
       expect(pathOf(page)).toBe('/login'); // from a signed-in page too: no redirect back added
       expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-      await page.getByRole('heading', { name: 'Login to Palpite' }).waitFor();
+      await page.getByRole('heading', { name: 'Sign in to Palpite' }).waitFor();
     } finally {
       await own.database.close();
       rmSync(own.dataDir, { recursive: true, force: true });

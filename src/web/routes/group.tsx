@@ -66,12 +66,13 @@ export function GroupRoute() {
           {g.name.slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{g.name}</h1>
+          <title>{`${g.name} · Palpite`}</title>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{g.name}</h1>
           <p className="text-sm text-slate-500">
             {g.league.name} {g.league.season} · {t(g.visibility === 'public' ? 'groupPage.public' : 'groupPage.private')} · {t('home.members', { count: g.memberCount })}
             {myRow ? ` · ${t('groupPage.myRank', { rank: myRow.rank })}` : ''}
           </p>
-          {g.description ? <p className="mt-1 text-sm text-slate-700">{g.description}</p> : null}
+          {g.description ? <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{g.description}</p> : null}
         </div>
       </header>
       {g.status !== 'active' ? <Alert tone="info">{t('groups.deactivated')}</Alert> : null}

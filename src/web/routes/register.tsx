@@ -8,7 +8,7 @@
  */
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerForm, usernameFromEmail, type RegisterForm } from '../../contracts/auth';
@@ -110,6 +110,12 @@ export function RegisterRoute() {
           }}
         />
         <TextField label={t('auth.phone')} type="tel" autoComplete="tel" inputMode="tel" hint={t('auth.phoneHint')} error={message(errors.phone?.message)} {...register('phone')} />
+        <p className="text-sm text-slate-600">
+          <Trans i18nKey="auth.acceptTerms" components={{
+            terms: <Link className="font-semibold text-emerald-800 underline" to={paths.terms} />,
+            privacy: <Link className="font-semibold text-emerald-800 underline" to={paths.privacy} />,
+          }} />
+        </p>
         <Button type="submit" disabled={isSubmitting} className="w-full">{isSubmitting ? t('auth.working') : t('app.register')}</Button>
         <p className="text-center text-sm text-slate-600">
           {t('auth.haveAccount')}{' '}

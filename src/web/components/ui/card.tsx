@@ -8,7 +8,13 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
 
 /** The page's h1. */
 export function PageTitle({ children }: { children: ReactNode }) {
-  return <h1 className="text-2xl font-bold tracking-tight text-slate-900">{children}</h1>;
+  return (
+    <>
+      {/* React 19 hoists <title> into <head>: the browser tab names the page too. */}
+      {typeof children === 'string' ? <title>{`${children} · Palpite`}</title> : null}
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{children}</h1>
+    </>
+  );
 }
 
 /** A message box: role="alert" for errors, role="status" otherwise. */

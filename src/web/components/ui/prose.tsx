@@ -19,7 +19,6 @@ export function ProsePage({ title, intro, children }: { title: string; intro?: R
   }, [hash]);
   return (
     <article className="mx-auto max-w-2xl space-y-6 [overflow-wrap:anywhere]">
-      <title>{`${title} · Palpite`}</title>
       <header className="space-y-3">
         <PageTitle>{title}</PageTitle>
         {intro ? <div className="text-base leading-relaxed text-slate-700">{intro}</div> : null}

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
+import { useTranslation } from 'react-i18next';
 
 type Tone = 'success' | 'error' | 'info';
 interface Item { id: number; message: string; tone: Tone }
@@ -18,6 +19,7 @@ const tones: Record<Tone, string> = {
 
 /** Provides `useToast` to the tree below and renders the toasts in a bottom viewport. */
 export function Toaster({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [items, setItems] = useState<Item[]>([]);
   const toast = useCallback((message: string, tone: Tone = 'success') => {
     setItems((current) => [...current.slice(-2), { id: Date.now() + Math.random(), message, tone }]);
@@ -36,10 +38,10 @@ export function Toaster({ children }: { children: ReactNode }) {
             className={`flex items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${tones[item.tone]}`}
           >
             <RadixToast.Description>{item.message}</RadixToast.Description>
-            <RadixToast.Close aria-label="×" className="rounded px-1 text-lg leading-none opacity-80 hover:opacity-100">×</RadixToast.Close>
+            <RadixToast.Close aria-label={t('shell.dismiss')} className="rounded px-1 text-lg leading-none opacity-80 hover:opacity-100">×</RadixToast.Close>
           </RadixToast.Root>
         ))}
-        <RadixToast.Viewport className="fixed inset-x-0 bottom-0 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+        <RadixToast.Viewport label={t('shell.notifications')} className="fixed inset-x-0 bottom-0 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
       </RadixToast.Provider>
     </ToastContext.Provider>
   );

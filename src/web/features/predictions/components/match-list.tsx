@@ -240,11 +240,11 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
         <span className="text-right text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.homeTeam.name}</span>
         <div className="flex items-center gap-2">
           {open ? (
-            <>{goalInput('home', match.homeTeam.name)}<span className="text-slate-400">–</span>{goalInput('away', match.awayTeam.name)}</>
+            <>{goalInput('home', match.homeTeam.name)}<span className="text-slate-500">–</span>{goalInput('away', match.awayTeam.name)}</>
           ) : hasResult ? (
             <span className="rounded-lg bg-slate-900 px-3 py-2 text-xl font-bold tabular-nums text-white">{match.homeGoals} – {match.awayGoals}</span>
           ) : (
-            <span className="rounded-lg bg-slate-100 px-3 py-2 text-xl font-bold tabular-nums text-slate-400" aria-hidden>– : –</span>
+            <span className="rounded-lg bg-slate-100 px-3 py-2 text-xl font-bold tabular-nums text-slate-600" aria-hidden>– : –</span>
           )}
         </div>
         <span className="text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.awayTeam.name}</span>
