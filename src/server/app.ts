@@ -38,6 +38,15 @@ import { loggerOptions } from './logger';
 import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
+import { createRankingCache, type RankingCache } from './modules/groups/ranking-cache';
+import { onRankingsChanged } from './modules/scoring/rankings-changed';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write that can never move a ranking (saving predictions of open matches): cached rankings stay. */
+    rankingNeutral?: boolean;
+  }
+}
 
 /** What every route module receives. */
 export interface AppContext {
@@ -45,6 +54,7 @@ export interface AppContext {
   auth: Auth;
   env: Env;
   mailer: Mailer;
+  rankingCache: RankingCache;
 }
 
 export interface BuildAppOptions {
@@ -88,7 +98,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
-  const context: AppContext = { db: database.db, auth, env, mailer };
+  const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
+  const stopListening = onRankingsChanged(() => rankingCache.invalidate());
+  app.addHook('onClose', async () => void stopListening());
+  // A successful write through this instance may move any ranking (a result, a member removed, a username):
+  // cached rankings go, except after writes that cannot move one (routes with config.rankingNeutral).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.routeOptions.config?.rankingNeutral) return;
+    rankingCache.invalidate();
+  });
+  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache };
 
   await app.register(fastifySwagger, {
     openapi: {

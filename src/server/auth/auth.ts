@@ -26,6 +26,9 @@ import { reserveVerificationMail } from './verification-mail-quota';
 import { escapeControls, scrubEmails } from './scrub';
 import { createProfile, usernameFromEmail } from './profiles';
 
+/** How long a session's signed cookie cache is trusted by the hot routes, in seconds. */
+export const SESSION_COOKIE_CACHE_SECONDS = 60;
+
 export interface AuthOptions {
   db: Db;
   /** Where Better Auth believes it is served (APP_URL or http://localhost:PORT). */
@@ -106,6 +109,11 @@ export function createAuth(options: AuthOptions) {
         rateLimit: schema.rateLimit,
       },
     }),
+    session: {
+      // The hot routes (viewer.ts requireSessionUser) trust this signed cookie for its lifetime instead of
+      // reading the session row; every other route reads the row (decision 006).
+      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: options.requireEmailVerification,

@@ -1,6 +1,10 @@
 /**
  * Who is calling: the signed-in user (from the Better Auth session cookie) and their profile.
- * Routes call `requireViewer` (401 when signed out) or `optionalViewer`.
+ * Routes call `requireViewer` (401 when signed out) or `optionalViewer`; the hottest routes (a group's
+ * ranking and matches, saving predictions) call `requireSessionUser`, which needs no profile and may
+ * trust Better Auth's signed session cookie cache (auth.ts SESSION_COOKIE_CACHE_SECONDS) instead of
+ * reading the session from the database — a session revoked elsewhere still reads and predicts there
+ * for at most that long (decision 006). Everything else reads the session from the database.
  */
 import { eq } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -32,11 +36,8 @@ export interface Viewer {
  * people stay signed in.
  */
 export async function optionalViewer(request: FastifyRequest, reply: FastifyReply, auth: Auth, db: Db): Promise<Viewer | null> {
-  const { headers, response: session } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
-  const cookies = headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!session) return null;
-  const { user } = session;
+  const user = await sessionUserOf(request, reply, auth, false);
+  if (!user) return null;
   let [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
   if (!profile) {
     // A user created before profiles existed, or whose profile hook failed: repair it.
@@ -48,6 +49,38 @@ export async function optionalViewer(request: FastifyRequest, reply: FastifyRepl
     userId: user.id, email: user.email, username: profile.username, fullName: profile.fullName, role: profile.role,
     language: storedLocale(profile.language), avatarUrl: profile.avatarUrl ?? avatarUrl(user.id, null),
   };
+}
+
+/** The signed-in account as the session has it: id and email, no profile. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * The session's user, from the database, or with `cached` from the signed session cookie cache when
+ * it is fresh (no database read). Renewed cookies are passed on through `reply`.
+ */
+async function sessionUserOf(request: FastifyRequest, reply: FastifyReply, auth: Auth, cached: boolean): Promise<SessionUser | null> {
+  const { headers, response: session } = await auth.api.getSession({
+    headers: fromNodeHeaders(request.headers), returnHeaders: true, query: { disableCookieCache: !cached },
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email, name: session.user.name };
+}
+
+/**
+ * The signed-in account for the hot routes (ranking, matches, saving predictions): no profile read, and
+ * the session may come from the cookie cache.
+ * @throws AppError 401 unauthenticated when signed out.
+ */
+export async function requireSessionUser(request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<{ userId: string }> {
+  const user = await sessionUserOf(request, reply, auth, true);
+  if (!user) throw errors.unauthenticated();
+  return { userId: user.id };
 }
 
 /**

@@ -22,7 +22,7 @@ export interface GroupAccess {
  * @throws AppError group_not_found (no such group, or private and not a member), forbidden (public,
  *   not a member).
  */
-export async function requireMember(db: Conn, viewer: Viewer, groupId: string): Promise<GroupAccess> {
+export async function requireMember(db: Conn, viewer: Pick<Viewer, 'userId'>, groupId: string): Promise<GroupAccess> {
   const [row] = await db
     .select({ groupId: groups.id, leagueId: groups.leagueId, status: groups.status, visibility: groups.visibility, role: groupMembers.role })
     .from(groups)
@@ -40,7 +40,7 @@ export async function requireMember(db: Conn, viewer: Viewer, groupId: string): 
  * Like requireMember, and the group must be active.
  * @throws AppError group_inactive besides requireMember's errors.
  */
-export async function requireActiveMember(db: Conn, viewer: Viewer, groupId: string): Promise<GroupAccess> {
+export async function requireActiveMember(db: Conn, viewer: Pick<Viewer, 'userId'>, groupId: string): Promise<GroupAccess> {
   const access = await requireMember(db, viewer, groupId);
   if (access.status !== 'active') throw errors.groupInactive();
   return access;

@@ -15,7 +15,7 @@ import {
   savePredictionsRequest, savePredictionsResponse,
 } from '../../../contracts/predictions';
 import type { AppContext } from '../../app';
-import { requireViewer } from '../../auth/viewer';
+import { requireSessionUser, requireViewer } from '../../auth/viewer';
 import { listGroupMatches, savePrediction } from './service';
 import { savePredictions } from './save-predictions';
 import { matchPredictions, memberPredictions } from './revealed';
@@ -27,24 +27,25 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppCo
     '/groups/:groupId/matches',
     { schema: { tags: ['predictions'], params: groupParams, response: { 200: groupMatchesResponse } } },
     async (request, reply) => {
-      const viewer = await requireViewer(request, reply, auth, db);
+      const viewer = await requireSessionUser(request, reply, auth);
       return listGroupMatches(db, viewer, request.params.groupId, new Date());
     },
   );
   api.put(
     '/groups/:groupId/predictions/:matchId',
-    { schema: { tags: ['predictions'], params: predictionParams, body: predictionRequest, response: { 200: predictionResponse } } },
+    { config: { rankingNeutral: true }, schema: { tags: ['predictions'], params: predictionParams, body: predictionRequest, response: { 200: predictionResponse } } },
     async (request, reply) => {
-      const viewer = await requireViewer(request, reply, auth, db);
+      const viewer = await requireSessionUser(request, reply, auth);
       const { groupId, matchId } = request.params;
       return { prediction: await savePrediction(db, viewer, groupId, matchId, request.body, new Date()) };
     },
   );
   api.put(
     '/groups/:groupId/predictions',
-    { schema: { tags: ['predictions'], params: groupParams, body: savePredictionsRequest, response: { 200: savePredictionsResponse } } },
+    // Only open matches can be written: no ranking counts them yet.
+    { config: { rankingNeutral: true }, schema: { tags: ['predictions'], params: groupParams, body: savePredictionsRequest, response: { 200: savePredictionsResponse } } },
     async (request, reply) => {
-      const viewer = await requireViewer(request, reply, auth, db);
+      const viewer = await requireSessionUser(request, reply, auth);
       const { predictions, applyToOtherGroups } = request.body;
       return savePredictions(db, viewer, request.params.groupId, predictions, { applyToOtherGroups }, new Date());
     },

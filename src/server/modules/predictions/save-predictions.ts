@@ -25,7 +25,7 @@ interface SavedRow { group_id: string; match_id: string; home_goals: number; awa
  * @throws AppError group_not_found, forbidden, group_inactive (the group itself; nothing is written).
  */
 export async function savePredictions(
-  db: Db, viewer: Viewer, groupId: string, items: readonly PredictionItem[], options: { applyToOtherGroups?: boolean }, now: Date,
+  db: Db, viewer: Pick<Viewer, 'userId'>, groupId: string, items: readonly PredictionItem[], options: { applyToOtherGroups?: boolean }, now: Date,
 ): Promise<SavePredictionsResponse> {
   const access = await requireActiveMember(db, viewer, groupId);
   if (items.length === 0) return { results: [], otherGroupIds: [] };

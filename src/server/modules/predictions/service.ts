@@ -22,7 +22,7 @@ function presentPrediction(row: { homeGoals: number; awayGoals: number; points: 
  * prediction and how many members predicted it (other members' predictions are not part of this view).
  * @throws AppError group_not_found, forbidden.
  */
-export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, now: Date): Promise<GroupMatchesResponse> {
+export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, groupId: string, now: Date): Promise<GroupMatchesResponse> {
   const access = await requireMember(db, viewer, groupId);
   const columns = {
     ...matchColumns,
@@ -58,7 +58,7 @@ export async function listGroupMatches(db: Db, viewer: Viewer, groupId: string, 
  *   league), prediction_closed (409: at or after kickoff − 15 min by the database's clock at the write,
  *   or the match is not scheduled).
  */
-export async function savePrediction(db: Db, viewer: Viewer, groupId: string, matchId: string, body: PredictionRequest, now: Date): Promise<Prediction> {
+export async function savePrediction(db: Db, viewer: Pick<Viewer, 'userId'>, groupId: string, matchId: string, body: PredictionRequest, now: Date): Promise<Prediction> {
   const { results } = await savePredictions(db, viewer, groupId, [{ matchId, ...body }], {}, now);
   const result = results[0];
   if (!result) throw errors.internal();

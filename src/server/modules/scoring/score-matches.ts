@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
 import { foldBatch, lockMatchForFolding } from './fold';
+import { rankingsChanged } from './rankings-changed';
 
 /** Above this many predictions a match is folded in the background instead of in the caller's transaction. */
 export const SYNC_FOLD_LIMIT = 2_000;
@@ -26,6 +27,8 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   const bumped = rowsOf<{ id: string; result_version: number }>(await conn.execute(sql`
     update matches set result_version = result_version + 1 where id in (${ids}) returning id, result_version`));
   if (bumped.length === 0) return 0;
+  // Told before the caller commits, rankings cached meanwhile may hold the old result for their time to live (≤ 1 s).
+  rankingsChanged();
   await conn.execute(sql`
     insert into scoring_queue (match_id, version)
     values ${sql.join(bumped.map((row) => sql`(${row.id}::uuid, ${row.result_version})`), sql`, `)}

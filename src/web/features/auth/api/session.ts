@@ -30,7 +30,8 @@ export type SessionData = { user: AuthUser; session: AuthSession } | null;
  */
 export function fetchSession(): Promise<SessionData> {
   return withTimeout(SESSION_TIMEOUT_MS, 'Auth session fetch timed out', async (signal) => {
-    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
+    // disableCookieCache: the session row itself, so a session ended elsewhere is noticed at the next check.
+    const response = await fetch('/api/auth/get-session?disableCookieCache=true', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`Failed to initialize auth (${response.status})`);
     const body = (await response.json()) as { user?: AuthUser; session?: AuthSession } | null;
     if (!body?.user || !body.session) return null;

@@ -1,0 +1,53 @@
+/**
+ * The session cookie cache (decision 006): sign-in hands out a signed copy of the session that the hot
+ * routes (ranking, matches, saving predictions) trust for SESSION_COOKIE_CACHE_SECONDS; everything else
+ * — who am I, the session check, every other write — reads the session row, so a session ended elsewhere
+ * is refused there at once. A member removed from a group is refused at once by the instance that removed them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
+import { cookieFrom, createUser } from '../../../tests/helpers/users';
+import { seedDemoIfEmpty } from '../modules/demo/seed';
+import { SESSION_COOKIE_CACHE_SECONDS } from './auth';
+
+describe(`session cookie cache (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoIfEmpty(t.database.db, new Date());
+  });
+  afterAll(async () => t?.close());
+
+  it('is handed out at sign-in, and a session ended elsewhere is refused at once outside the hot routes', async () => {
+    const owner = await createUser(t, { username: 'cache_owner' });
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: owner.email, password: owner.password } });
+    const cookie = cookieFrom(signIn.headers['set-cookie']);
+    expect(cookie).toMatch(/session_data=/);
+    expect(signIn.headers['set-cookie']!.toString()).toMatch(new RegExp(`session_data=[^;]+;.*Max-Age=${SESSION_COOKIE_CACHE_SECONDS}`));
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    const group = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Cache pool', leagueId }, headers: { cookie } })).json().group;
+    expect((await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie } })).statusCode).toBe(200);
+
+    // Every session of the account ends (as a password change does) through another session.
+    await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: { cookie: owner.cookie, origin: 'http://localhost:3000' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/get-session?disableCookieCache=true', headers: { cookie } })).json()).toBeNull();
+    expect((await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'After the end', leagueId }, headers: { cookie } })).statusCode).toBe(401);
+    // The hot routes trust the signed copy until it expires (the documented trade-off), and only those.
+    expect((await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie } })).statusCode).toBe(200);
+    const withoutCopy = cookie.split('; ').filter((part) => !part.includes('session_data')).join('; ');
+    expect((await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie: withoutCopy } })).statusCode).toBe(401);
+  });
+
+  it('refuses a removed member the cached ranking at once', async () => {
+    const [owner, member] = await Promise.all([createUser(t, { username: 'rm_owner' }), createUser(t, { username: 'rm_member' })]);
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    const group = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Removal pool', leagueId }, headers: { cookie: owner.cookie } })).json().group;
+    await t.app.inject({ method: 'POST', url: '/api/groups/join', payload: { inviteCode: group.inviteCode }, headers: { cookie: member.cookie } });
+    const read = () => t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie: member.cookie } });
+    expect((await read()).json().total).toBe(2);
+    const { user } = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/groups/${group.id}/members/${user.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    expect((await read()).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { RankingRow } from '../../../contracts/groups';
+import type { Conn } from '../../db/client';
+import { createRankingCache } from './ranking-cache';
+
+const db = {} as Conn;
+
+/** A loader counting its calls, answering a ranking named after the group and the call. */
+function loader() {
+  const calls: string[] = [];
+  let fail = false;
+  return {
+    calls,
+    failNext: () => { fail = true; },
+    load: async (_db: Conn, groupId: string): Promise<RankingRow[]> => {
+      calls.push(groupId);
+      if (fail) { fail = false; throw new Error('database gone'); }
+      return [{ rank: calls.length, userId: groupId } as unknown as RankingRow];
+    },
+  };
+}
+
+describe('createRankingCache', () => {
+  it('reuses a ranking for its time to live, then computes it again', async () => {
+    let clock = 0;
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => clock, load: source.load });
+    const first = await cache.get(db, 'g1');
+    clock = 999;
+    expect(await cache.get(db, 'g1')).toBe(first);
+    clock = 1_000;
+    expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
+    expect(source.calls).toEqual(['g1', 'g1']);
+  });
+
+  it('shares one statement between concurrent reads of a group, not between groups', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    await Promise.all([cache.get(db, 'g1'), cache.get(db, 'g1'), cache.get(db, 'g2'), cache.get(db, 'g1')]);
+    expect(source.calls).toEqual(['g1', 'g2']);
+  });
+
+  it('forgets everything when invalidated, also a statement still running', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    const running = cache.get(db, 'g1');
+    cache.invalidate();
+    await running;
+    await cache.get(db, 'g1');
+    expect(source.calls).toEqual(['g1', 'g1']);
+  });
+
+  it('does not keep a failure', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    source.failNext();
+    await expect(cache.get(db, 'g1')).rejects.toThrow('database gone');
+    expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
+  });
+
+  it('keeps at most maxEntries groups, dropping the oldest', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, maxEntries: 2, now: () => 0, load: source.load });
+    for (const group of ['g1', 'g2', 'g3', 'g3', 'g2', 'g1']) await cache.get(db, group);
+    expect(source.calls).toEqual(['g1', 'g2', 'g3', 'g1']);
+  });
+
+  it('peeks without ever computing', async () => {
+    let clock = 0;
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => clock, load: source.load });
+    expect(cache.peek('g1')).toBeUndefined();
+    const rows = await cache.get(db, 'g1');
+    await expect(cache.peek('g1')).resolves.toBe(rows);
+    clock = 1_000;
+    expect(cache.peek('g1')).toBeUndefined();
+    expect(source.calls).toEqual(['g1']);
+  });
+
+  it('computes every read when turned off', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 0, load: source.load });
+    await cache.get(db, 'g1');
+    await cache.get(db, 'g1');
+    expect(source.calls).toHaveLength(2);
+  });
+});
