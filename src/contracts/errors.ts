@@ -11,7 +11,7 @@ export const ERROR_IDS = [
   'league_not_found',
   'group_not_found',
   'match_not_found',
-  'invite_code_invalid',
+  'invalid_invite_code',
   'group_inactive',
   'prediction_closed',
   'scoring_locked',

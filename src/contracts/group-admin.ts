@@ -39,6 +39,8 @@ export const activityResponse = z.object({
   activity: z.array(z.object({
     action: z.string(),
     actor: z.string().nullable(),
+    /** The username of the member the action concerned, when there is one. */
+    subject: z.string().nullable(),
     detail: z.record(z.string(), z.unknown()),
     createdAt: instant,
   })),

@@ -41,7 +41,8 @@ export const group = z.object({
   visibility: z.enum(['public', 'private']),
   /** A palette name or #rrggbb (groups from before the palette may still hold an old name until migrated). */
   color: z.string(),
-  inviteCode: z.string(),
+  /** The invite code, for the group's owner and admins; null for members. */
+  inviteCode: z.string().nullable(),
   status: z.enum(['active', 'deactivated']),
   memberCount: z.number().int(),
   /** Most members the group takes; null: no cap. */

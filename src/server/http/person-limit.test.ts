@@ -34,7 +34,7 @@ describe(`per-person limits (${TEST_DB_KIND})`, () => {
       method: 'POST', url: '/api/groups/join', payload: { inviteCode: 'ZZZZZZZZ' },
       headers: { cookie: who.cookie, 'x-forwarded-for': address },
     });
-    for (let i = 0; i < JOIN_LIMIT.max; i++) expect((await guess(bruno, `10.0.0.${i + 1}`)).json().error.id).toBe('invite_code_invalid');
+    for (let i = 0; i < JOIN_LIMIT.max; i++) expect((await guess(bruno, `10.0.0.${i + 1}`)).json().error.id).toBe('invalid_invite_code');
     const refused = await guess(bruno, '10.0.1.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.id).toBe('rate_limited');
@@ -42,6 +42,6 @@ describe(`per-person limits (${TEST_DB_KIND})`, () => {
     const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
     const open = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Open pool', leagueId, visibility: 'public' }, headers: { cookie: ana.cookie } })).json().group;
     expect((await t.app.inject({ method: 'POST', url: `/api/groups/${open.id}/join`, headers: { cookie: bruno.cookie, 'x-forwarded-for': '10.0.2.1' } })).statusCode).toBe(429);
-    expect((await guess(carla, '10.0.1.1')).json().error.id).toBe('invite_code_invalid');
+    expect((await guess(carla, '10.0.1.1')).json().error.id).toBe('invalid_invite_code');
   });
 });

@@ -107,6 +107,7 @@ describe(`journey: league → register → group → predict → score → rank 
     const response = await as(bruno, 'POST', '/api/groups/join', { inviteCode: typed });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ group: { id: groupId, myRole: 'member', memberCount: 2 }, alreadyMember: false });
+    expect(response.json().group.inviteCode).toBeNull(); // the code is for the owner and admins
     // joining again changes nothing, and says so ('You are already a member')
     const again = await as(bruno, 'POST', '/api/groups/join', { inviteCode });
     expect(again.json()).toMatchObject({ group: { memberCount: 2 }, alreadyMember: true });
@@ -117,7 +118,7 @@ describe(`journey: league → register → group → predict → score → rank 
   it('rejects an unknown or malformed invite code', async () => {
     const unknown = await as(carla, 'POST', '/api/groups/join', { inviteCode: 'ZZZZZZZZ' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.id).toBe('invite_code_invalid');
+    expect(unknown.json().error.id).toBe('invalid_invite_code');
     const malformed = await as(carla, 'POST', '/api/groups/join', { inviteCode: 'abc' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.id).toBe('validation_failed');

@@ -79,7 +79,7 @@ export function GroupRoute() {
       <Link to={paths.groupStats(groupId)} className="inline-flex items-center gap-1 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-emerald-800 shadow-sm ring-1 ring-slate-200 hover:bg-emerald-50">
         {t('stats.open')} →
       </Link>
-      {g.myRole !== 'member' ? <InvitePanel inviteCode={g.inviteCode} groupName={g.name} /> : null}
+      {g.inviteCode ? <InvitePanel inviteCode={g.inviteCode} groupName={g.name} /> : null}
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>

@@ -74,7 +74,7 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
     const g = await group('Code pool');
     const fresh = (await as(admin, 'POST', `/api/groups/${g.id}/invite-code`)).json().group;
     expect(fresh.inviteCode).not.toBe(g.inviteCode);
-    expect((await as(outsider, 'POST', '/api/groups/join', { inviteCode: g.inviteCode })).json().error.id).toBe('invite_code_invalid');
+    expect((await as(outsider, 'POST', '/api/groups/join', { inviteCode: g.inviteCode })).json().error.id).toBe('invalid_invite_code');
     expect((await as(outsider, 'POST', '/api/groups/join', { inviteCode: fresh.inviteCode })).statusCode).toBe(200);
     expect((await as(member, 'POST', `/api/groups/${g.id}/invite-code`)).statusCode).toBe(403);
   });
@@ -106,7 +106,7 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
     expect(await totalsMismatches(t.database.db, g.id)).toEqual([]);
     expect(await roundTotalsMismatches(t.database.db, g.id)).toEqual([]);
     expect((await as(member, 'GET', `/api/groups/${g.id}`)).statusCode).toBe(404);
-    expect((await as(member, 'POST', '/api/groups/join', { inviteCode: g.inviteCode })).json().error.id).toBe('invite_code_invalid');
+    expect((await as(member, 'POST', '/api/groups/join', { inviteCode: g.inviteCode })).json().error.id).toBe('invalid_invite_code');
     expect((await as(admin, 'DELETE', `/api/groups/${g.id}/members/${ids.member}`)).statusCode).toBe(404);
   });
 

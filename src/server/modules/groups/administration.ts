@@ -5,7 +5,7 @@
  * member_totals and member_round_totals exact (a removed member's or reset group's totals go with their
  * predictions) and records who did what in group_activity.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { UpdateGroupRequest } from '../../../contracts/group-admin';
 import { updateGroupRequest } from '../../../contracts/group-admin';
 import type { Group } from '../../../contracts/groups';
@@ -201,10 +201,13 @@ export async function deleteGroup(db: Db, viewer: Viewer, groupId: string, confi
 /** The group's last 50 administrative actions, newest first (owner and admins). */
 export async function groupActivityLog(db: Db, viewer: Viewer, groupId: string) {
   await requireAdmin(db, viewer, groupId);
+  const subject = aliasedTable(profiles, 'subject');
   const rows = await db
-    .select({ action: groupActivity.action, actor: profiles.username, detail: groupActivity.detail, createdAt: groupActivity.createdAt })
+    .select({ action: groupActivity.action, actor: profiles.username, subject: subject.username, detail: groupActivity.detail, createdAt: groupActivity.createdAt })
     .from(groupActivity)
     .leftJoin(profiles, eq(profiles.userId, groupActivity.actorId))
+    // The member an action concerned (removed, promoted, new owner), by the id kept in its detail.
+    .leftJoin(subject, eq(subject.userId, sql`${groupActivity.detail}->>'userId'`))
     .where(eq(groupActivity.groupId, groupId))
     .orderBy(desc(groupActivity.createdAt))
     .limit(50);

@@ -1,5 +1,5 @@
 /** Discover over HTTP: public groups only, search, league filter, activity order, cursor pages, joining without a code. */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
@@ -11,7 +11,7 @@ describe(`Discover public groups (${TEST_DB_KIND})`, () => {
   let ana: TestUser;
   let bruno: TestUser;
   let leagueId: string;
-  const as = (who: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+  const as = (who: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
   const create = async (name: string, visibility: 'public' | 'private') =>
     (await as(ana, 'POST', '/api/groups', { name, leagueId, visibility })).json().group as { id: string; inviteCode: string };
@@ -51,6 +51,28 @@ describe(`Discover public groups (${TEST_DB_KIND})`, () => {
     const ids = [...first.groups, ...second.groups].map((g: { id: string }) => g.id);
     expect(new Set(ids).size).toBe(23);
     expect((await as(bruno, 'GET', '/api/groups/discover?cursor=not-a-cursor')).statusCode).toBe(400);
+  });
+
+  it('pages groups created within one millisecond without skipping any (the cursor keeps microseconds)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 21; i++) ids.push((await create(`Same instant ${String(i).padStart(2, '0')}`, 'public')).id);
+    await t.database.db.execute(sql`update groups set created_at = '2026-01-01T00:00:00.000100Z'::timestamptz + (substr(name, 14)::int * interval '1 microsecond')
+      where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    const first = (await as(bruno, 'GET', '/api/groups/discover?q=same%20instant')).json();
+    const second = (await as(bruno, 'GET', `/api/groups/discover?q=same%20instant&cursor=${encodeURIComponent(first.nextCursor)}`)).json();
+    expect(new Set([...first.groups, ...second.groups].map((g: { id: string }) => g.id)).size).toBe(21);
+  });
+
+  it('lets a removed member back into a public group with the invite code only', async () => {
+    const open = await create('Second chances', 'public');
+    expect((await as(bruno, 'POST', `/api/groups/${open.id}/join`)).statusCode).toBe(200);
+    const { user } = (await as(bruno, 'GET', '/api/me')).json();
+    expect((await as(ana, 'DELETE', `/api/groups/${open.id}/members/${user.id}`)).statusCode).toBe(204);
+    const again = await as(bruno, 'POST', `/api/groups/${open.id}/join`);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.id).toBe('forbidden');
+    const code = (await as(ana, 'GET', `/api/groups/${open.id}`)).json().group.inviteCode;
+    expect((await as(bruno, 'POST', '/api/groups/join', { inviteCode: code })).json().alreadyMember).toBe(false);
   });
 
   it('joins a public group without a code, never a private one, and respects the cap', async () => {

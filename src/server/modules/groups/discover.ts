@@ -16,7 +16,8 @@ const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString(
 function decode(text: string): Cursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof value.activity !== 'number' || typeof value.createdAt !== 'string' || typeof value.id !== 'string' || Number.isNaN(Date.parse(value.createdAt))) throw new Error('bad');
+    // createdAt keeps PostgreSQL's microseconds ("2026-06-11T18:00:00.123456Z"): a millisecond cursor would skip groups.
+    if (typeof value.activity !== 'number' || typeof value.createdAt !== 'string' || typeof value.id !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(value.createdAt)) throw new Error('bad');
     if (!/^[0-9a-f-]{36}$/.test(value.id)) throw new Error('bad');
     return value;
   } catch {
@@ -34,7 +35,7 @@ export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();
   const rows = rowsOf<{
-    id: string; name: string; description: string | null; color: string; created_at: string | Date; league_id: string; league_name: string;
+    id: string; name: string; description: string | null; color: string; created_key: string; league_id: string; league_name: string;
     league_season: string; member_count: number; activity: number; is_member: boolean; member_cap: number | null;
   }>(await db.execute(sql`
     with candidates as (
@@ -47,7 +48,7 @@ export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string
          ${pattern ? sql`and g.name ilike ${pattern}` : sql``}
          ${query.leagueId ? sql`and g.league_id = ${query.leagueId}::uuid` : sql``}
     )
-    select * from candidates
+    select *, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key from candidates
      ${after ? sql`where (activity, created_at, id) < (${after.activity}, ${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
      order by activity desc, created_at desc, id desc
      limit ${DISCOVER_PAGE_SIZE + 1}`));
@@ -61,13 +62,14 @@ export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string
   }));
   return {
     groups,
-    nextCursor: rows.length > DISCOVER_PAGE_SIZE && last ? encode({ activity: Number(last.activity), createdAt: new Date(last.created_at).toISOString(), id: last.id }) : null,
+    nextCursor: rows.length > DISCOVER_PAGE_SIZE && last ? encode({ activity: Number(last.activity), createdAt: last.created_key, id: last.id }) : null,
   };
 }
 
 /**
  * Joins a public group without a code.
- * @throws AppError group_not_found (no such group, or private), group_inactive, group_full.
+ * @throws AppError group_not_found (no such group, or private), group_inactive, group_full, forbidden (removed
+ *   from it by its admins: they come back with the invite code only).
  */
 export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): Promise<JoinGroupResponse> {
   const [row] = rowsOf<{ visibility: string; status: string; member_cap: number | null; members: number; is_member: boolean }>(await db.execute(sql`
@@ -78,6 +80,10 @@ export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): 
   if (!row || (row.visibility !== 'public' && !row.is_member)) throw errors.groupNotFound();
   if (row.is_member) return { group: await getGroup(db, viewer, groupId), alreadyMember: true };
   if (row.status !== 'active') throw errors.groupInactive();
+  // A member the group's admins removed comes back only with the (new) invite code.
+  const [removed] = rowsOf<{ yes: boolean }>(await db.execute(sql`
+    select true as yes from group_activity where group_id = ${groupId}::uuid and action = 'member_removed' and detail->>'userId' = ${viewer.userId} limit 1`));
+  if (removed) throw errors.forbidden('You were removed from this group: ask its admins for the invite code.');
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
     const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from group_members where group_id = ${groupId}::uuid`));

@@ -9,7 +9,7 @@ import { requestedPoints, scoringRulesRequest, type ScoringRulesRequest } from '
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
 import { presetOf } from '../../../domain/scoring';
 import { rowsOf, type Conn, type Db } from '../../db/client';
-import { groups } from '../../db/schema';
+import { groupActivity, groups } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { requireMember } from './policy';
@@ -56,6 +56,10 @@ export async function updateScoringRules(db: Db, viewer: Viewer, groupId: string
       scoringExact: points.exact, scoringGoalDifference: points.goalDifference, scoringWinner: points.winner,
       scoringOpposite: points.opposite, knockoutBasis: body.knockoutBasis, updatedAt: new Date(),
     }).where(eq(groups.id, groupId));
+    await tx.insert(groupActivity).values({
+      groupId, actorId: viewer.userId, action: 'scoring_changed',
+      detail: { preset: body.preset, ...points, knockoutBasis: body.knockoutBasis },
+    });
     return getScoringRules(tx, viewer, groupId, now);
   });
 }

@@ -34,7 +34,8 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
     league: { id: row.leagueId, name: row.leagueName, season: row.leagueSeason },
     visibility: row.visibility,
     color: row.color,
-    inviteCode: row.inviteCode,
+    // The code is the key to a private group: handed to its owner and admins only (they invite).
+    inviteCode: row.myRole === 'member' ? null : row.inviteCode,
     status: row.status,
     memberCount: row.memberCount,
     memberCap: row.memberCap,
@@ -79,7 +80,7 @@ export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequ
  * Joins the group with this invite code; a group one is already in is returned unchanged with `alreadyMember`
  * (also when it is deactivated).
  * @param inviteCode normalised (upper case, no spaces or dashes).
- * @throws AppError invite_code_invalid (no such code), group_inactive, group_full (the member cap is reached).
+ * @throws AppError invalid_invite_code (no such code), group_inactive, group_full (the member cap is reached).
  */
 export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Promise<JoinGroupResponse> {
   const [group] = await db.select({ id: groups.id, status: groups.status, memberCap: groups.memberCap }).from(groups).where(eq(groups.inviteCode, inviteCode));

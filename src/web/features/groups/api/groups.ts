@@ -37,7 +37,7 @@ export function useCreateGroup() {
 
 /**
  * Joins the group of an invite code: the group and whether I was already in it; rejects with
- * invite_code_invalid, group_inactive, group_full or rate_limited.
+ * invalid_invite_code, group_inactive, group_full or rate_limited.
  */
 export function useJoinGroup() {
   const client = useQueryClient();

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatKickoff } from '../../../lib/format';
 import { GROUP_COLORS, type Group } from '../../../../contracts/groups';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/ui/card';
@@ -26,7 +27,7 @@ const input = 'mt-1 block w-full rounded-lg border-0 px-3 py-2.5 text-base ring-
 
 /** Settings of a group for its owner and admins. */
 export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const admin = useGroupAdmin(group.id);
   const members = useMembers(group.id);
@@ -148,7 +149,10 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
         {activity.data && activity.data.length > 0 ? (
           <ul className="space-y-1 text-sm text-slate-700">
             {activity.data.map((a, i) => (
-              <li key={`${a.createdAt}-${i}`}>{new Date(a.createdAt).toLocaleString()} · {a.actor ?? '—'} · {t(`settings.actions.${a.action}`, { defaultValue: a.action })}</li>
+              <li key={`${a.createdAt}-${i}`} className="[overflow-wrap:anywhere]">
+                <time dateTime={a.createdAt} className="text-slate-500">{formatKickoff(a.createdAt, i18n.language)}</time> · {a.actor ?? '—'}{' '}
+                {t(`settings.actions.${a.action}`, { defaultValue: a.action })}{a.subject ? `: ${a.subject}` : ''}
+              </li>
             ))}
           </ul>
         ) : <p className="text-sm text-slate-500">{t('settings.noActivity')}</p>}
