@@ -95,6 +95,8 @@ export const rankingRow = z.object({
   rank: z.number().int(),
   userId: z.string(),
   username: z.string(),
+  /** The member's avatar: the uploaded image's address or the generated SVG's. */
+  avatarUrl: z.string(),
   points: z.number().int(),
   exact: z.number().int(),
   goalDifference: z.number().int(),

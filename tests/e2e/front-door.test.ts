@@ -132,6 +132,28 @@ describe.runIf(withChromium)('browser: the front door', () => {
     await context.close();
   });
 
+  it('keeps the old and alternative addresses working as redirects to their new names', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const cases: [State, string, string][] = [
+      ['guest', '/sign-in?redirect=%2Fprofile', '/login?redirect=%2Fprofile'],
+      ['guest', '/signup', '/register'],
+      ['guest', '/support', '/contact'],
+      ['signed-in', '/groups/new', '/create-group'],
+      ['signed-in', '/join?code=ABCD-EFGH', '/join-group?code=ABCD-EFGH'],
+      ['signed-in', '/join/ABCDEFGH', '/join-group?code=ABCDEFGH'],
+      ['signed-in', `/groups/${id}`, `/group/${id}`],
+      ['signed-in', `/group/${id}/podium`, `/group/${id}/stats`],
+    ];
+    const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    for (const [who, from, to] of cases) {
+      const page = who === 'guest' ? await guest.newPage() : await people['signed-in'].context.newPage();
+      await page.goto(`${server.url}${from}`);
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === to, { timeout: 10_000 });
+      await page.close();
+    }
+    await guest.close();
+  });
+
   it('keeps the chosen language across a reload, stored under userLanguage, and sets <html lang>', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
@@ -168,7 +190,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await context.newPage();
     let failing = true;
-    await page.route('**/api/auth/get-session', (route) => (failing ? route.fulfill({ status: 503, body: '' }) : route.continue()));
+    await page.route('**/api/auth/get-session*', (route) => (failing ? route.fulfill({ status: 503, body: '' }) : route.continue()));
     await page.goto(`${server.url}/faq`);
     await page.getByRole('alert').filter({ hasText: 'Failed to initialize auth' }).waitFor();
     failing = false;

@@ -139,8 +139,8 @@ describe.runIf(withChromium)('browser journey', () => {
     await ana.getByRole('button', { name: 'Save predictions' }).click();
     await ana.getByText('✓ Saved').waitFor();
 
-    // A friend opens the invite link signed out, registers, confirms, lands back on it and joins.
-    const bruno = await registerAndConfirm('Bruno Lima', 'bruno', `/join/${inviteCode}`);
+    // A friend opens the share link signed out, registers, confirms, lands back on it and joins.
+    const bruno = await registerAndConfirm('Bruno Lima', 'bruno', `/join-group?code=${inviteCode}`);
     await bruno.getByRole('heading', { name: 'Join a group' }).waitFor();
     await expect(bruno.getByLabel('Invite code').inputValue()).resolves.toBe(inviteCode);
     await bruno.getByRole('button', { name: 'Join' }).click();

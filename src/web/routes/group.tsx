@@ -19,6 +19,7 @@ import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
+import { LoadError } from '../components/ui/load-error';
 
 /** A group id is a UUID; anything else is answered on the page without asking the server. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +54,7 @@ export function GroupRoute() {
   if (group.isError) {
     const id = group.error instanceof ApiError ? group.error.id : 'internal';
     if (id === 'group_not_found' || id === 'forbidden') return <GroupProblem message={t('groupPage.notFound')} />;
-    return <GroupProblem message={t('groupPage.loadFailed')} onRetry={() => void group.refetch()} />;
+    return <GroupProblem message={`${t('groupPage.loadFailed')} ${t('groupPage.errorGroup')} ${t(`errors.${id}`)}`} onRetry={() => void group.refetch()} />;
   }
   const g = group.data;
   const myRow = ranking.data ? (ranking.data.ranking.find((row) => row.userId === me.data?.id) ?? ranking.data.me) : null;
@@ -93,11 +94,12 @@ export function GroupRoute() {
         {/* Kept mounted while hidden, so unsaved predictions survive a look at the ranking. */}
         <Tabs.Content value="matches" forceMount className="data-[state=inactive]:hidden">
           {matches.isPending ? <Spinner label={t('app.loading')} /> : null}
-          {matches.isError ? <Alert>{t('errors.internal')}</Alert> : null}
+          {matches.isError ? <LoadError label={t('groupPage.errorGroup')} error={matches.error} onRetry={() => void matches.refetch()} /> : null}
           {matches.data ? <MatchList groupId={groupId} data={matches.data} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={me.data?.id} /> : null}
         </Tabs.Content>
         <Tabs.Content value="ranking">
           {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
+          {ranking.isError ? <LoadError label={t('groupPage.errorMembers')} error={ranking.error} onRetry={() => void ranking.refetch()} /> : null}
           {ranking.data ? <RankingTable groupId={groupId} data={ranking.data} myUserId={me.data?.id} onPage={setRankingPage} /> : null}
         </Tabs.Content>
         <Tabs.Content value="history">
@@ -108,7 +110,7 @@ export function GroupRoute() {
         </Tabs.Content>
         <Tabs.Content value="rules">
           <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
-          {g.myRole !== 'owner' ? <LeaveGroup groupId={groupId} /> : null}
+          <LeaveGroup groupId={groupId} ownerAlone={g.myRole === 'owner' && g.memberCount === 1} />
         </Tabs.Content>
         {g.myRole !== 'member' ? (
           <Tabs.Content value="settings">
@@ -120,17 +122,27 @@ export function GroupRoute() {
   );
 }
 
-/** A member leaves the group (their predictions in it are removed), after confirming. */
-function LeaveGroup({ groupId }: { groupId: string }) {
+/**
+ * Leaving the group (my predictions in it are removed), after confirming. The owner leaves only alone,
+ * which deletes the group; with members, the server answers owner_must_transfer and the page says so.
+ */
+function LeaveGroup({ groupId, ownerAlone }: { groupId: string; ownerAlone: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { leave } = useGroupAdmin(groupId);
+  const [error, setError] = useState<string | null>(null);
   return (
-    <div className="mt-4 text-center">
+    <div className="mt-4 space-y-2 text-center">
+      {error ? <Alert>{error}</Alert> : null}
       <Button variant="ghost" className="text-red-700" onClick={async () => {
-        if (!window.confirm(t('settings.leaveConfirm'))) return;
-        await leave.mutateAsync();
-        await navigate(paths.home);
+        if (!window.confirm(t(ownerAlone ? 'settings.leaveAloneConfirm' : 'settings.leaveConfirm'))) return;
+        setError(null);
+        try {
+          await leave.mutateAsync();
+          await navigate(paths.groups);
+        } catch (e) {
+          setError(t(`errors.${e instanceof ApiError ? e.id : 'internal'}`));
+        }
       }}>{t('settings.leave')}</Button>
     </div>
   );

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
 import { rowsOf, type Conn } from '../../db/client';
+import { avatarUrl } from '../profile/avatar-url';
 import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
 
 /** The ranking statement of a group (exported for EXPLAIN in benchmarks). */
@@ -52,7 +53,7 @@ export function rankingQuery(groupId: string) {
        group by user_id
     ),
     totals as (
-      select gm.user_id, pr.username,
+      select gm.user_id, pr.username, pr.avatar_url,
              (coalesce(t.points, 0) + coalesce(d.points, 0))::int as points,
              (coalesce(t.exact, 0) + coalesce(d.exact, 0))::int as exact,
              (coalesce(t.goal_difference, 0) + coalesce(d.goal_difference, 0))::int as goal_difference,
@@ -73,7 +74,7 @@ export function rankingQuery(groupId: string) {
                                    t.opposite - coalesce(l.opposite, 0) asc)::int as previous_rank
         from totals t left join latest_round l on l.user_id = t.user_id
     )
-    select rank, user_id, username, points, exact, goal_difference, winner, opposite, predictions,
+    select rank, user_id, username, avatar_url, points, exact, goal_difference, winner, opposite, predictions,
            case when (select has_earlier from earlier) then previous_rank - rank else 0 end as movement
       from ranked
      order by rank, lower(username)`;
@@ -83,12 +84,13 @@ export function rankingQuery(groupId: string) {
 export async function groupRanking(db: Conn, groupId: string): Promise<RankingRow[]> {
   const result = await db.execute(rankingQuery(groupId));
   return rowsOf<{
-    rank: number; user_id: string; username: string; points: number; exact: number;
+    rank: number; user_id: string; username: string; avatar_url: string | null; points: number; exact: number;
     goal_difference: number; winner: number; opposite: number; predictions: number; movement: number;
   }>(result).map((row) => ({
     rank: Number(row.rank),
     userId: row.user_id,
     username: row.username,
+    avatarUrl: row.avatar_url ?? avatarUrl(row.user_id, null),
     points: Number(row.points),
     exact: Number(row.exact),
     goalDifference: Number(row.goal_difference),

@@ -60,8 +60,9 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
                   </span>
                 </td>
                 <td className="px-2 py-3">
-                  <Link to={paths.memberPredictions(groupId, row.userId)} className="block truncate font-medium text-slate-900 underline-offset-2 hover:underline">
-                    {row.username}
+                  <Link to={paths.memberPredictions(groupId, row.userId)} className="flex min-w-0 items-center gap-2 font-medium text-slate-900 underline-offset-2 hover:underline">
+                    <img src={row.avatarUrl} alt="" width={24} height={24} loading="lazy" className="h-6 w-6 shrink-0 rounded-full bg-slate-200" />
+                    <span className="truncate">{row.username}</span>
                   </Link>
                   {mine ? <span className="text-xs text-emerald-800">{t('ranking.you')}</span> : null}
                 </td>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScoringRules } from '../../../../contracts/scoring-rules';
 import { ApiError } from '../../../lib/api-client';
+import { LoadError } from '../../../components/ui/load-error';
 import { Alert, Spinner } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { useScoringRules, useUpdateScoringRules } from '../api/scoring-rules';
@@ -17,7 +18,7 @@ export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boo
   const rules = useScoringRules(groupId);
   const [editing, setEditing] = useState(false);
   if (rules.isPending) return <Spinner label={t('app.loading')} />;
-  if (rules.isError) return <Alert>{t('errors.internal')}</Alert>;
+  if (rules.isError) return <LoadError label={t('groupPage.errorRules')} error={rules.error} onRetry={() => void rules.refetch()} />;
   const r = rules.data;
   return (
     <div className="space-y-4">
@@ -38,6 +39,7 @@ export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boo
         <p className="mt-3 text-sm text-slate-700">{t(`rules.basis.${r.knockoutBasis}`)}</p>
         <p className="mt-2 text-sm text-slate-700">{t('rules.close')}</p>
         <p className="mt-2 text-sm text-slate-700">{t('rules.hidden')}</p>
+        <p className="mt-2 text-sm text-slate-700">{t('rules.postponed')}</p>
       </section>
       {canEdit ? (
         r.editable ? (

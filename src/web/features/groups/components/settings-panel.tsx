@@ -7,6 +7,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatKickoff } from '../../../lib/format';
+import { LoadError } from '../../../components/ui/load-error';
 import { GROUP_COLORS, type Group } from '../../../../contracts/groups';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/ui/card';
@@ -99,6 +100,7 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
       </Section>
 
       <Section title={t('settings.members')}>
+        {members.isError ? <LoadError label={t('groupPage.errorMembers')} error={members.error} onRetry={() => void members.refetch()} /> : null}
         <ul className="divide-y divide-slate-100">
           {(members.data ?? []).map((m) => (
             <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">

@@ -7,6 +7,8 @@ import type { StandingsResponse } from '../../../../contracts/standings';
 import { Alert, Spinner } from '../../../components/ui/card';
 import { roundLabel } from '../../predictions/components/round-label';
 import { useStandings } from '../api/leagues';
+import { ApiError } from '../../../lib/api-client';
+import { LoadError } from '../../../components/ui/load-error';
 
 function Table({ rows, caption }: { rows: StandingsResponse['league']; caption: string }) {
   const { t } = useTranslation();
@@ -53,7 +55,10 @@ export function StandingsView({ leagueId }: { leagueId: string }) {
   const { t } = useTranslation();
   const standings = useStandings(leagueId);
   if (standings.isPending) return <Spinner label={t('app.loading')} />;
-  if (standings.isError) return <Alert>{t('errors.internal')}</Alert>;
+  if (standings.isError) {
+    if (standings.error instanceof ApiError && standings.error.id === 'league_not_found') return <Alert>{t('groupPage.errorLeague')}</Alert>;
+    return <LoadError label={t('groupPage.errorStandings')} error={standings.error} onRetry={() => void standings.refetch()} />;
+  }
   const { league, groups, knockout } = standings.data;
   if (league.length === 0 && groups.length === 0 && knockout.length === 0) return <p className="py-8 text-center text-slate-600">{t('standings.empty')}</p>;
   return (
