@@ -19,6 +19,7 @@ export class AppError extends Error {
 export const errors = {
   validation: (message: string) => new AppError(400, 'validation_failed', message),
   unauthenticated: () => new AppError(401, 'unauthenticated', 'Sign in to do this.'),
+  emailNotVerified: () => new AppError(403, 'email_not_verified', 'Confirm your email address first: open the link we sent you.'),
   forbidden: (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message),
   notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
   leagueNotFound: () => new AppError(404, 'league_not_found', 'League not found.'),

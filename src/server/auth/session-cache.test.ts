@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { cookieFrom, createUser } from '../../../tests/helpers/users';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
+import { eq } from 'drizzle-orm';
+import { user } from '../db/schema';
 import { SESSION_COOKIE_CACHE_SECONDS } from './auth';
 
 describe(`session cookie cache (${TEST_DB_KIND})`, () => {
@@ -37,6 +39,18 @@ describe(`session cookie cache (${TEST_DB_KIND})`, () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie } })).statusCode).toBe(200);
     const withoutCopy = cookie.split('; ').filter((part) => !part.includes('session_data')).join('; ');
     expect((await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie: withoutCopy } })).statusCode).toBe(401);
+  });
+
+  it('lets a session whose address is no longer confirmed learn who it is, and nothing else', async () => {
+    const person = await createUser(t, { username: 'unconfirmed' });
+    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.email, person.email));
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: person.cookie } });
+    expect(me.statusCode).toBe(200);
+    for (const [method, url] of [['GET', '/api/groups'], ['POST', '/api/groups'], ['GET', '/api/home']] as const) {
+      const response = await t.app.inject({ method, url, headers: { cookie: person.cookie }, payload: method === 'POST' ? { name: 'Nope', leagueId: '00000000-0000-4000-8000-000000000000' } : undefined });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error.id).toBe('email_not_verified');
+    }
   });
 
   it('refuses a removed member the cached ranking at once', async () => {

@@ -28,6 +28,8 @@ export interface Viewer {
   language: 'en' | 'pt-BR' | 'es' | null;
   /** The avatar's address (uploaded image or generated SVG). */
   avatarUrl: string;
+  /** Whether the account's address is confirmed (requireViewer refuses it otherwise). */
+  emailVerified: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function optionalViewer(request: FastifyRequest, reply: FastifyRepl
   }
   if (!profile) throw errors.internal();
   return {
-    userId: user.id, email: user.email, username: profile.username, fullName: profile.fullName, role: profile.role,
+    userId: user.id, email: user.email, emailVerified: user.emailVerified, username: profile.username, fullName: profile.fullName, role: profile.role,
     language: storedLocale(profile.language), avatarUrl: profile.avatarUrl ?? avatarUrl(user.id, null),
   };
 }
@@ -56,6 +58,7 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
 }
 
 /**
@@ -69,7 +72,7 @@ async function sessionUserOf(request: FastifyRequest, reply: FastifyReply, auth:
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  return { id: session.user.id, email: session.user.email, name: session.user.name, emailVerified: Boolean(session.user.emailVerified) };
 }
 
 /**
@@ -80,6 +83,7 @@ async function sessionUserOf(request: FastifyRequest, reply: FastifyReply, auth:
 export async function requireSessionUser(request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<{ userId: string }> {
   const user = await sessionUserOf(request, reply, auth, true);
   if (!user) throw errors.unauthenticated();
+  if (!user.emailVerified) throw errors.emailNotVerified();
   return { userId: user.id };
 }
 
@@ -90,5 +94,8 @@ export async function requireSessionUser(request: FastifyRequest, reply: Fastify
 export async function requireViewer(request: FastifyRequest, reply: FastifyReply, auth: Auth, db: Db): Promise<Viewer> {
   const viewer = await optionalViewer(request, reply, auth, db);
   if (!viewer) throw errors.unauthenticated();
+  // A session whose address is not (or no longer) confirmed — REQUIRE_EMAIL_VERIFICATION turned on later —
+  // only learns who it is (/api/me); everything else waits for the confirmation.
+  if (!viewer.emailVerified) throw errors.emailNotVerified();
   return viewer;
 }

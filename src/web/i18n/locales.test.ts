@@ -65,3 +65,31 @@ describe('locales', () => {
     expect(() => mergeAreas({ auth: { title: 'a' }, profile: { title: 'b' } })).toThrow(/"title" is defined in both auth.json and profile.json/);
   });
 });
+
+describe('keys used by the code', () => {
+  it('defines, in en, every literal key the web code asks for', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts')) files.push(path);
+      }
+    };
+    walk('src/web');
+    const defined = new Set(keys(messages.en).map(base));
+    const missing: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, ''); // code, not comments
+      // t('area.key') and i18nKey="area.key": literal keys only (built ones, `errors.${id}`, are checked above by their ids).
+      for (const match of source.matchAll(/(?:\bt\(|i18nKey=)\s*['"]([a-zA-Z]+\.[a-zA-Z0-9_.]+)['"]/g)) {
+        const key = match[1]!;
+        if (!defined.has(key) && ![...defined].some((k) => k.startsWith(`${key}.`))) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+});
