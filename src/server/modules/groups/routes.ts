@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  createGroupRequest, discoverQuery, joinGroupResponse, discoverResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, RANKING_PAGE_SIZE, rankingQuery,
-  rankingResponse, type RankingRow,
+  createGroupRequest, discoverQuery, joinGroupResponse, discoverResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingQuery,
+  rankingResponse, type RankingResponse,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
 import { groupStatsResponse } from '../../../contracts/stats';
@@ -20,6 +20,7 @@ import {
 } from './administration';
 import type { AppContext } from '../../app';
 import { requireSessionUser, requireViewer } from '../../auth/viewer';
+import { rankingPageJson } from './ranking-page';
 import { requireMember } from './policy';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { groupStats } from './stats';
@@ -79,14 +80,8 @@ export async function groupRoutes(app: FastifyInstance, { db, auth, env, ranking
         await requireMember(db, viewer, groupId);
         rows = await rankingCache.get(db, groupId);
       }
-      const { page } = request.query;
-      const slice = rows.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
-      const onPage = (row: RankingRow | undefined) => (row && !slice.includes(row) ? row : null);
-      return {
-        ranking: slice, page, pageSize: RANKING_PAGE_SIZE, total: rows.length,
-        me: page === 1 ? onPage(rows.find((row) => row.userId === viewer.userId)) : null,
-        last: page === 1 ? onPage(rows.at(-1)) : null,
-      };
+      // Sent as text: the rows were checked against the contract once per cached ranking (ranking-page.ts).
+      return reply.type('application/json; charset=utf-8').send(rankingPageJson(rows, request.query.page, viewer.userId) as unknown as RankingResponse);
     },
   );
   api.get(
