@@ -119,6 +119,12 @@ describe(`PUT /api/groups/:groupId/predictions (${TEST_DB_KIND})`, () => {
     const inactive = await as(ana, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId: open[0]!.id, homeGoals: 1, awayGoals: 0 }] });
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json().error.id).toBe('group_inactive');
+    // Asked to apply to my other groups too, a request refused for its own group writes nothing anywhere.
+    const mine = await createGroup(bruno, 'Bruno elsewhere');
+    const refused = await as(bruno, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId: open[1]!.id, homeGoals: 3, awayGoals: 3 }], applyToOtherGroups: true });
+    expect(refused.statusCode).toBe(404);
+    const written = await t.database.db.select().from(predictions).where(and(eq(predictions.groupId, mine), eq(predictions.matchId, open[1]!.id)));
+    expect(written).toEqual([]);
   });
 
   it('never writes a prediction after the close, even for requests that arrived before it', async () => {

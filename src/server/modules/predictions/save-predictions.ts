@@ -27,8 +27,13 @@ interface SavedRow { group_id: string; match_id: string; home_goals: number; awa
 export async function savePredictions(
   db: Db, viewer: Pick<Viewer, 'userId'>, groupId: string, items: readonly PredictionItem[], options: { applyToOtherGroups?: boolean }, now: Date,
 ): Promise<SavePredictionsResponse> {
-  const access = await requireActiveMember(db, viewer, groupId);
-  if (items.length === 0) return { results: [], otherGroupIds: [] };
+  if (items.length === 0) {
+    await requireActiveMember(db, viewer, groupId);
+    return { results: [], otherGroupIds: [] };
+  }
+  // One round trip when all goes well: the write itself only reaches active groups the viewer belongs to
+  // (a saved row proves the membership); when nothing was saved here, the policy says why afterwards.
+  const league = sql`(select league_id from groups where id = ${groupId}::uuid)`;
   const input = sql.join(items.map((item) => sql`(${item.matchId}::uuid, ${item.homeGoals}::int, ${item.awayGoals}::int)`), sql`, `);
   const applyAll = options.applyToOtherGroups === true;
 
@@ -39,13 +44,16 @@ export async function savePredictions(
       select g.id as group_id
         from groups g
         join group_members gm on gm.group_id = g.id and gm.user_id = ${viewer.userId}
-       where g.league_id = ${access.leagueId} and g.status = 'active'
+       where g.league_id = ${league} and g.status = 'active'
          and (g.id = ${groupId}::uuid or ${applyAll}::boolean)
+         -- Other groups only through an active group of mine: a refused request writes nothing anywhere.
+         and exists (select 1 from groups g0 join group_members gm0 on gm0.group_id = g0.id and gm0.user_id = ${viewer.userId}
+                      where g0.id = ${groupId}::uuid and g0.status = 'active')
     )
     insert into predictions (group_id, user_id, match_id, home_goals, away_goals, updated_at)
     select tg.group_id, ${viewer.userId}::text, i.match_id, i.home_goals, i.away_goals, clock.at
       from input i
-      join matches m on m.id = i.match_id and m.league_id = ${access.leagueId}
+      join matches m on m.id = i.match_id and m.league_id = ${league}
      cross join target_groups tg
      cross join clock
      where m.status = 'scheduled'
@@ -59,6 +67,7 @@ export async function savePredictions(
   const missing = items.filter((item) => !here.has(item.matchId)).map((item) => item.matchId);
   const reasons = new Map<string, PredictionRejection>();
   if (missing.length > 0) {
+    const access = await requireActiveMember(db, viewer, groupId);
     const found = rowsOf<{ id: string; kickoff: string | Date; status: string }>(await db.execute(sql`
       select id, kickoff, status from matches
        where league_id = ${access.leagueId} and id in (${sql.join(missing.map((id) => sql`${id}::uuid`), sql`, `)})`));

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { RANKING_PAGE_SIZE, rankingResponse, type RankingRow } from '../../../contracts/groups';
+import { rankingPageJson } from './ranking-page';
+
+const row = (i: number): RankingRow => ({
+  rank: i, userId: `u${i}`, username: `member_${i}`, avatarUrl: `/api/users/u${i}/avatar`,
+  points: 200 - i, exact: 1, goalDifference: 2, winner: 3, opposite: 0, predictions: 10, movement: 0,
+});
+
+describe('rankingPageJson', () => {
+  const rows = Array.from({ length: 120 }, (_, i) => row(i + 1));
+
+  it('answers the contract: a page of 50, my row and the last row on the first page when they are off it', () => {
+    const body = rankingResponse.parse(JSON.parse(rankingPageJson(rows, 1, 'u77')));
+    expect(body.ranking).toHaveLength(RANKING_PAGE_SIZE);
+    expect(body).toMatchObject({ page: 1, pageSize: 50, total: 120, me: { userId: 'u77' }, last: { userId: 'u120' } });
+    expect(JSON.parse(rankingPageJson(rows, 1, 'u3'))).toMatchObject({ me: null, last: { userId: 'u120' } });
+  });
+
+  it('serves later pages without me and last, and the same text twice', () => {
+    const third = JSON.parse(rankingPageJson(rows, 3, 'u77'));
+    expect(third.ranking.map((r: RankingRow) => r.userId)).toEqual(rows.slice(100).map((r) => r.userId));
+    expect(third).toMatchObject({ me: null, last: null });
+    expect(rankingPageJson(rows, 3, 'u77')).toBe(rankingPageJson(rows, 3, 'u77'));
+  });
+
+  it('refuses rows that break the contract', () => {
+    expect(() => rankingPageJson([{ ...row(1), points: 1.5 }], 1, 'u1')).toThrow();
+  });
+});
