@@ -28,3 +28,13 @@ export const groupStatsResponse = z.object({
   podium: z.array(z.object({ userId: z.string(), rank: z.number().int(), points: z.number().int() })),
 });
 export type GroupStatsResponse = z.infer<typeof groupStatsResponse>;
+
+/** The winners of each finished round (the most points in it, above 0; ties share it), for the round view. */
+export const matchdayWinnersResponse = z.object({
+  winners: z.array(z.object({
+    roundOrder: z.number().int(),
+    points: z.number().int(),
+    members: z.array(z.object({ userId: z.string(), username: z.string() })),
+  })),
+});
+export type MatchdayWinnersResponse = z.infer<typeof matchdayWinnersResponse>;

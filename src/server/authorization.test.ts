@@ -51,6 +51,7 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'GET /api/groups/{groupId}/scoring': { level: 'member' },
   'PUT /api/groups/{groupId}/scoring': { level: 'admin', body: () => ({ preset: 'classic' }) },
   'GET /api/groups/{groupId}/stats': { level: 'member' },
+  'GET /api/groups/{groupId}/matchday-winners': { level: 'member' },
   'POST /api/groups/{groupId}/invite-code': { level: 'admin' },
   'POST /api/groups/{groupId}/reset-predictions': { level: 'admin', body: (c) => ({ confirm: c.groupName }) },
   'GET /api/groups/{groupId}/members': { level: 'member' },

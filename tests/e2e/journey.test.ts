@@ -172,6 +172,8 @@ describe.runIf(withChromium)('browser journey', () => {
     const scored = ana.getByRole('listitem', { name: label });
     await scored.getByText('Exact score').waitFor();
     await expect(scored.locator('input').count()).resolves.toBe(0);
+    // The round names its winner: ana's 10 points are the most in it.
+    await ana.getByText('Matchday winner: ana · 10 pts').waitFor();
     await shoot(ana, '09-scored');
 
     // Earlier rounds are finished: nothing there can be edited.

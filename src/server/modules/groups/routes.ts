@@ -10,7 +10,7 @@ import {
   rankingResponse, type RankingResponse,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
-import { groupStatsResponse } from '../../../contracts/stats';
+import { groupStatsResponse, matchdayWinnersResponse } from '../../../contracts/stats';
 import {
   activityResponse, confirmRequest, memberParams, memberRoleRequest, membersResponse, transferRequest, updateGroupRequest,
 } from '../../../contracts/group-admin';
@@ -23,7 +23,7 @@ import { requireSessionUser, requireViewer } from '../../auth/viewer';
 import { rankingPageJson } from './ranking-page';
 import { requireMember } from './policy';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
-import { groupStats } from './stats';
+import { groupMatchdayWinners, groupStats } from './stats';
 import { discoverGroups, joinPublicGroup } from './discover';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 import { enforcePersonLimit, JOIN_LIMIT } from '../../http/person-limit';
@@ -106,6 +106,14 @@ export async function groupRoutes(app: FastifyInstance, { db, auth, env, ranking
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       return groupStats(db, viewer, request.params.groupId);
+    },
+  );
+  api.get(
+    '/groups/:groupId/matchday-winners',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: matchdayWinnersResponse } } },
+    async (request, reply) => {
+      const viewer = await requireSessionUser(request, reply, auth);
+      return groupMatchdayWinners(db, viewer, request.params.groupId);
     },
   );
   // Administration (owner and admins; see administration.ts for who may do what).

@@ -150,6 +150,11 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
       const shownWinners = stats.matchdayWinners.find((w: { roundOrder: number }) => w.roundOrder === roundOrder) ?? { roundOrder, userIds: [], points: 0 };
       expect({ ...shownWinners, userIds: [...shownWinners.userIds].sort() }, `winners of ${round}`)
         .toEqual({ roundOrder, userIds: winners.userIds, points: winners.value });
+      // The round view's own endpoint agrees.
+      const onRound = (await get(`/api/groups/${groupId}/matchday-winners`)).winners.find((w: { roundOrder: number }) => w.roundOrder === roundOrder)
+        ?? { roundOrder, points: 0, members: [] };
+      expect({ roundOrder, points: onRound.points, userIds: onRound.members.map((m: { userId: string }) => m.userId).sort() }, `round view winners of ${round}`)
+        .toEqual({ roundOrder, userIds: winners.userIds, points: winners.userIds.length > 0 ? winners.value : 0 });
       previousRanks = expectedRanks;
 
       if (r === rounds.length - 1 || r % 9 === 0) {

@@ -5,7 +5,7 @@
  * pure functions of src/domain/stats.ts.
  */
 import { sql } from 'drizzle-orm';
-import type { GroupStatsResponse } from '../../../contracts/stats';
+import type { GroupStatsResponse, MatchdayWinnersResponse } from '../../../contracts/stats';
 import { hasStatistics, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
 import { rowsOf, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
@@ -23,17 +23,10 @@ const effective = (groupId: string) => sql`
     left join scoring_queue q on q.match_id = m.id
    where p.group_id = ${groupId}::uuid`;
 
-/**
- * The statistics of a group the viewer belongs to.
- * @throws AppError group_not_found, forbidden.
- */
-export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Promise<GroupStatsResponse> {
-  const access = await requireMember(db, viewer, groupId);
-  const members = rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
-    select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
-     where gm.group_id = ${groupId}::uuid order by lower(pr.username)`));
+/** Per-round totals of a group's members (folded plus still queued), rounds where they scored a prediction. */
+export async function roundTotalsRows(db: Conn, groupId: string) {
   const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, sql`x.old_points`);
-  const perRound = rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number; scored: number }>(await db.execute(sql`
+  return rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number; scored: number }>(await db.execute(sql`
     with pending_rows as (
       select p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
         from scoring_queue q
@@ -51,6 +44,41 @@ export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Pro
       ) u
      group by user_id, round_order
     having sum(scored) > 0`));
+}
+
+/**
+ * The winners of each finished round of a group the viewer belongs to (src/domain/stats.ts
+ * matchdayWinners: the most points in the round, above 0; ties share it), with their usernames.
+ * @throws AppError group_not_found, forbidden.
+ */
+export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userId'>, groupId: string): Promise<MatchdayWinnersResponse> {
+  await requireMember(db, viewer, groupId);
+  const rows = await roundTotalsRows(db, groupId);
+  const names = new Map(rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
+    select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id where gm.group_id = ${groupId}::uuid`))
+    .map((row) => [row.user_id, row.username]));
+  const winners = matchdayWinners(rows.map((row) => ({
+    userId: row.user_id, roundOrder: Number(row.round_order), points: Number(row.points), exact: Number(row.exact),
+    goalDifference: Number(row.goal_difference), winner: Number(row.winner), opposite: Number(row.opposite),
+  })));
+  return {
+    winners: winners.map((w) => ({
+      roundOrder: w.roundOrder, points: w.points,
+      members: w.userIds.filter((id) => names.has(id)).map((id) => ({ userId: id, username: names.get(id)! })),
+    })),
+  };
+}
+
+/**
+ * The statistics of a group the viewer belongs to.
+ * @throws AppError group_not_found, forbidden.
+ */
+export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Promise<GroupStatsResponse> {
+  const access = await requireMember(db, viewer, groupId);
+  const members = rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
+    select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
+     where gm.group_id = ${groupId}::uuid order by lower(pr.username)`));
+  const perRound = await roundTotalsRows(db, groupId);
   // Longest run of consecutive scored predictions above 0 points (gaps and islands by kickoff).
   const streakRows = rowsOf<{ user_id: string; streak: number }>(await db.execute(sql`
     with e as (${effective(groupId)}),

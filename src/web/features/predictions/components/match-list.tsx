@@ -17,6 +17,7 @@ import { useSavePredictions } from '../api/predictions';
 import { roundLabel } from './round-label';
 import { RevealedPredictions } from './revealed-predictions';
 import { OutcomeBadge } from './outcome-badge';
+import { useMatchdayWinners } from '../../stats/api/stats';
 
 type Draft = { home: string; away: string };
 /** Why a match's prediction was not saved: a rejection from the server, or a failed request. */
@@ -148,6 +149,7 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
         </select>
         <Button variant="secondary" className="px-3" aria-label={t('matches.nextRound')} disabled={roundIndex >= rounds.length - 1} onClick={() => setRound(rounds[roundIndex + 1]![0])}>›</Button>
       </nav>
+      <RoundWinners groupId={groupId} roundOrder={round} />
 
       <ul className="space-y-3 pb-28">
         {visible.map((match) => (
@@ -280,5 +282,17 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The winner(s) of a finished round, under the round picker: nothing while the round has none. */
+function RoundWinners({ groupId, roundOrder }: { groupId: string; roundOrder: number }) {
+  const { t } = useTranslation();
+  const winners = useMatchdayWinners(groupId).data?.winners.find((w) => w.roundOrder === roundOrder);
+  if (!winners || winners.members.length === 0) return null;
+  return (
+    <p className="-mt-2 mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 [overflow-wrap:anywhere]">
+      {t('matches.roundWinners', { count: winners.members.length, names: winners.members.map((m) => m.username).join(', '), points: winners.points })}
+    </p>
   );
 }

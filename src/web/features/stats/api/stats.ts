@@ -1,6 +1,6 @@
 /** GET /api/groups/:groupId/stats: cards, standings per round, matchday winners, movement and podium. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { groupStatsResponse } from '../../../../contracts/stats';
+import type { groupStatsResponse, MatchdayWinnersResponse } from '../../../../contracts/stats';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,3 +10,11 @@ export const groupStatsQuery = (groupId: string) =>
 
 /** A group's statistics (members only). */
 export const useGroupStats = (groupId: string) => useQuery(groupStatsQuery(groupId));
+
+/** The winners of each finished round of a group, for the round view (GET /api/groups/:groupId/matchday-winners). */
+export const useMatchdayWinners = (groupId: string) =>
+  useQuery({
+    queryKey: ['groups', groupId, 'matchday-winners'],
+    queryFn: () => apiRequest<MatchdayWinnersResponse>(`/groups/${groupId}/matchday-winners`),
+    staleTime: 60_000,
+  });
