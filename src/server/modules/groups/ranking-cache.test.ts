@@ -21,7 +21,7 @@ function loader() {
 }
 
 describe('createRankingCache', () => {
-  it('reuses a ranking for its time to live, then computes it again', async () => {
+  it('reuses a ranking for its time to live, then serves it while one refresh runs', async () => {
     let clock = 0;
     const source = loader();
     const cache = createRankingCache({ ttlMs: 1_000, now: () => clock, load: source.load });
@@ -29,8 +29,22 @@ describe('createRankingCache', () => {
     clock = 999;
     expect(await cache.get(db, 'g1')).toBe(first);
     clock = 1_000;
+    const stale = cache.get(db, 'g1'); // stale, served at once
+    const again = cache.get(db, 'g1'); // the refresh is already running: no second one
+    expect(await stale).toBe(first);
+    expect(await again).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
     expect(source.calls).toEqual(['g1', 'g1']);
+  });
+
+  it('never serves a ranking from before an invalidation, however young', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    await cache.get(db, 'g1');
+    cache.invalidate();
+    expect(cache.peek('g1')).toBeUndefined();
+    expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
   });
 
   it('shares one statement between concurrent reads of a group, not between groups', async () => {
@@ -72,7 +86,9 @@ describe('createRankingCache', () => {
     expect(cache.peek('g1')).toBeUndefined();
     const rows = await cache.get(db, 'g1');
     await expect(cache.peek('g1')).resolves.toBe(rows);
-    clock = 1_000;
+    clock = 1_999;
+    await expect(cache.peek('g1')).resolves.toBe(rows);
+    clock = 2_000;
     expect(cache.peek('g1')).toBeUndefined();
     expect(source.calls).toEqual(['g1']);
   });

@@ -8,6 +8,8 @@
  * - A change made through this instance shows at once: every successful write that may move a ranking
  *   calls `invalidate()` (app.ts, for every non-GET route not marked `rankingNeutral`).
  * - Concurrent reads of a group share one statement (single flight); a failed statement is not kept.
+ * - An entry past its time to live (and not invalidated) is still served while one refresh runs, so no
+ *   read waits for a large group's ranking statement.
  * - At most `maxEntries` groups are kept (the oldest go first).
  */
 import type { RankingRow } from '../../../contracts/groups';
@@ -18,7 +20,7 @@ import { groupRanking } from './ranking';
 export interface RankingCache {
   /** The group's full ranking (every member, in rank order), from the cache when fresh. */
   get(db: Conn, groupId: string): Promise<RankingRow[]>;
-  /** The group's ranking when a fresh one is cached (never computes one), else undefined. */
+  /** The group's ranking when one of at most twice the time to live is cached (never computes one), else undefined. */
   peek(groupId: string): Promise<RankingRow[]> | undefined;
   /** Forgets every entry (a write through this instance may have moved any ranking). */
   invalidate(): void;
@@ -36,27 +38,47 @@ export function createRankingCache(options: {
   load?: (db: Conn, groupId: string) => Promise<RankingRow[]>;
 }): RankingCache {
   const { ttlMs, maxEntries = 10_000, now = Date.now, load = groupRanking } = options;
-  const entries = new Map<string, { at: number; generation: number; rows: Promise<RankingRow[]> }>();
+  interface Entry { at: number; generation: number; rows: Promise<RankingRow[]>; refreshing: boolean }
+  const entries = new Map<string, Entry>();
   let generation = 0;
-  const fresh = (groupId: string) => {
+  const current = (groupId: string) => {
     const entry = entries.get(groupId);
-    return entry && entry.generation === generation && now() - entry.at < ttlMs ? entry.rows : undefined;
+    return entry && entry.generation === generation ? entry : undefined;
+  };
+  const store = (groupId: string, entry: Entry) => {
+    entries.delete(groupId);
+    entries.set(groupId, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    entry.rows.catch(() => {
+      if (entries.get(groupId) === entry) entries.delete(groupId);
+    });
   };
   return {
-    peek: fresh,
+    peek(groupId) {
+      const entry = current(groupId);
+      return entry && now() - entry.at < 2 * ttlMs ? entry.rows : undefined;
+    },
     get(db, groupId) {
       if (ttlMs <= 0) return load(db, groupId);
-      const cached = fresh(groupId);
-      if (cached) return cached;
-      const rows = load(db, groupId);
-      const entry = { at: now(), generation, rows };
-      entries.delete(groupId);
-      entries.set(groupId, entry);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      rows.catch(() => {
-        if (entries.get(groupId) === entry) entries.delete(groupId);
-      });
-      return rows;
+      const entry = current(groupId);
+      if (entry && now() - entry.at < ttlMs) return entry.rows;
+      if (entry) {
+        // Stale but not invalidated: served while one refresh runs (a 10,000-member ranking takes ~100 ms;
+        // nobody waits for it), so a ranking read is at most ttlMs plus one computation old.
+        if (!entry.refreshing) {
+          entry.refreshing = true;
+          const started = now();
+          const rows = load(db, groupId);
+          rows.then(
+            () => { if (entries.get(groupId) === entry && entry.generation === generation) store(groupId, { at: started, generation, rows, refreshing: false }); },
+            () => { entry.refreshing = false; },
+          );
+        }
+        return entry.rows;
+      }
+      const fresh: Entry = { at: now(), generation, rows: load(db, groupId), refreshing: false };
+      store(groupId, fresh);
+      return fresh.rows;
     },
     invalidate() {
       generation += 1;
