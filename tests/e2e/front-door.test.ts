@@ -199,6 +199,29 @@ describe.runIf(withChromium)('browser: the front door', () => {
     await context.close();
   });
 
+  it('retries a failed profile load after a second, up to three attempts, then uses the fallback profile', async () => {
+    const person = await apiUser(server, browser, 'retried_person', { email: 'retried.one@example.com' });
+    const attempts: number[] = [];
+    let failures = 2;
+    await person.page.route('**/api/me', (route) => {
+      attempts.push(Date.now());
+      return failures-- > 0 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"id":"internal","message":"x"}}' }) : route.continue();
+    });
+    await person.page.goto(server.url);
+    await person.page.getByRole('button', { name: 'Account menu for retried_person' }).waitFor();
+    expect(attempts.length).toBeGreaterThanOrEqual(3);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+    // Three failures in a row: the fallback profile (username from the email).
+    const other = await apiUser(server, browser, 'never_loads', { email: 'never.loads@example.com' });
+    let calls = 0;
+    await other.page.route('**/api/me', (route) => { calls += 1; return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"id":"internal","message":"x"}}' }); });
+    await other.page.goto(server.url);
+    await other.page.getByRole('button', { name: 'Account menu for never.loads' }).waitFor({ timeout: 15_000 });
+    expect(calls).toBe(3);
+    await person.context.close();
+    await other.context.close();
+  });
+
   it('uses the fallback profile when the profile answers 406 (username from the email, Regular User)', async () => {
     const person = await apiUser(server, browser, 'fallback_person', { email: 'fallen.back@example.com' });
     await person.page.route('**/api/me', (route) => route.fulfill({ status: 406, contentType: 'application/json', body: '{"error":{"id":"not_found","message":"x"}}' }));
