@@ -106,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (request.routeOptions.config?.rankingNeutral) return;
+    // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
+    if (request.url.startsWith('/api/auth/')) return;
     rankingCache.invalidate();
   });
   const context: AppContext = { db: database.db, auth, env, mailer, rankingCache };
