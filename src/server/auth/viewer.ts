@@ -78,8 +78,8 @@ async function sessionUserOf(request: FastifyRequest, reply: FastifyReply, auth:
 /**
  * Better Auth's verdicts on the hot routes, by the exact Cookie header, for HOT_SESSION_MEMO_MS: the
  * same signed cookies are not verified again on every request of a busy client (each verification costs
- * about a sixth of a ranking read's CPU). Within the cookie cache's own trust window (60 s), so nothing
- * is trusted longer than it already is. At most HOT_SESSION_MEMO_SIZE headers, the oldest dropped first.
+ * about a sixth of a ranking read's CPU). It extends the cookie cache's trust window (60 s) by at most
+ * those 5 s. At most HOT_SESSION_MEMO_SIZE headers, the oldest dropped first.
  */
 const HOT_SESSION_MEMO_MS = 5_000;
 const HOT_SESSION_MEMO_SIZE = 20_000;
