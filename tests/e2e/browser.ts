@@ -3,7 +3,7 @@
  * real app served on a free loopback port over an embedded database in a temp folder, with mail going
  * to DATA_DIR/outbox as it does for a newcomer without SMTP.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
 import { seedDemoIfEmpty } from '../../src/server/modules/demo/seed';
+import { afterAll, beforeAll } from 'vitest';
 import { buildWebIfNeeded, webOutDir } from '../../src/cli/web-build';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -125,6 +126,24 @@ export async function apiUser(server: RunningApp, browser: Browser, username: st
     return { name: name!, value: rest.join('='), url: server.url };
   }));
   return { email, password, cookie: cookies.join('; '), context, page: await context.newPage() };
+}
+
+/**
+ * For one describe block: starts the app (`startApp(env)`) and Chromium before its tests, hands both to
+ * `ready`, and stops them after; with SCREENSHOTS=1 the ./screenshots folder exists.
+ */
+export function useBrowserApp(ready: (server: RunningApp, browser: Browser) => void, env: Record<string, string> = {}): void {
+  let started: { server?: RunningApp; browser?: Browser } = {};
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startApp(env), launchChromium()]);
+    started = { server, browser };
+    if (process.env.SCREENSHOTS === '1') mkdirSync('screenshots', { recursive: true });
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
 }
 
 /** A TCP port free on 127.0.0.1 right now. */

@@ -7,10 +7,10 @@
  */
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { session as sessions, user as users } from '../../src/server/db/schema';
-import { apiUser, hasChromium, launchChromium, linkFromOutbox, startApp, type ApiUser, type RunningApp } from './browser';
+import { apiUser, hasChromium, linkFromOutbox, startApp, useBrowserApp, type ApiUser, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -55,17 +55,13 @@ describe.runIf(withChromium)('browser: the front door', () => {
   let browser: Browser;
   const people = {} as Record<Exclude<State, 'guest'>, ApiUser>;
 
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; }, { ADMIN_EMAILS: 'boss@example.com' });
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp({ ADMIN_EMAILS: 'boss@example.com' }), launchChromium()]);
     people['signed-in'] = await apiUser(server, browser, 'regular');
     people.admin = await apiUser(server, browser, 'boss', { email: 'boss@example.com' });
     people.unverified = await apiUser(server, browser, 'pending');
     // Signed in, then the address is no longer confirmed (as after REQUIRE_EMAIL_VERIFICATION is turned on).
     await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.email, people.unverified.email));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it.each(['guest', 'signed-in', 'unverified', 'admin'] as const)('sends a %s person where the guards say, on every route, with no serious axe violation', async (state) => {

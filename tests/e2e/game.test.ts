@@ -3,13 +3,12 @@
  * see others' picks after the close, open a member's past predictions from the ranking, and the stats
  * page with its charts in three languages. SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
  */
-import { mkdirSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
-import { apiUser as createApiUser, hasChromium, launchChromium, startApp, type RunningApp } from './browser';
+import { apiUser as createApiUser, hasChromium, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -18,14 +17,7 @@ const SHOTS = process.env.SCREENSHOTS === '1';
 describe.runIf(withChromium)('browser: the game', () => {
   let server: RunningApp;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp(), launchChromium()]);
-    if (SHOTS) mkdirSync('screenshots', { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
   async function shoot(page: Page, name: string) {
     if (!SHOTS) return;

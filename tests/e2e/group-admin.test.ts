@@ -3,10 +3,9 @@
  * deactivates and reactivates it, and removes a member; the member sees each change. SCREENSHOTS=1 saves
  * screenshots at 390 px and 1280 px. Made public, the group is found in Discover and joined without a code.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUser as createApiUser, hasChromium, launchChromium, startApp, type RunningApp } from './browser';
+import { describe, expect, it } from 'vitest';
+import { apiUser as createApiUser, hasChromium, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 import { leagues } from '../../src/server/db/schema';
 
@@ -16,14 +15,7 @@ const SHOTS = process.env.SCREENSHOTS === '1';
 describe.runIf(withChromium)('browser: group administration', () => {
   let server: RunningApp;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp(), launchChromium()]);
-    if (SHOTS) mkdirSync('screenshots', { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
   async function shoot(page: Page, name: string) {
     if (!SHOTS) return;
@@ -35,7 +27,6 @@ describe.runIf(withChromium)('browser: group administration', () => {
   }
 
   const apiUser = (username: string) => createApiUser(server, browser, username);
-
 
   it('renames, regenerates the code, deactivates, reactivates and removes a member', async () => {
     const ana = await apiUser('ana');

@@ -5,10 +5,10 @@
  * axe finds no serious violation. Also the create form's league list and "You are already a member".
  * SCREENSHOTS=1 saves each screen into ./screenshots.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUser, hasChromium, launchChromium, startApp, type ApiUser, type RunningApp } from './browser';
+import { describe, expect, it } from 'vitest';
+import { type ApiUser, apiUser, hasChromium, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -31,14 +31,7 @@ const RAW_KEY = /\b(?:app|auth|common|discover|errors|game|groupPage|groups|hist
 describe.runIf(withChromium)('browser: the group page in three languages', () => {
   let server: RunningApp;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp(), launchChromium()]);
-    if (SHOTS) mkdirSync('screenshots', { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
   const api = (who: ApiUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     server.app.inject({ method, url, payload, headers: { cookie: who.cookie } });

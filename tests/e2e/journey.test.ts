@@ -4,10 +4,9 @@
  * ranking shows the points; finished matches are locked; the UI speaks Portuguese on request.
  * SCREENSHOTS=1 saves screenshots at 390 px and 1280 px into ./screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchChromium, linkFromOutbox, startApp, type RunningApp } from './browser';
+import { hasChromium, linkFromOutbox, type RunningApp, useBrowserApp } from './browser';
 import { and, eq, gt } from 'drizzle-orm';
 import { setMatchResult } from '../../src/server/modules/admin/service';
 import { matches, teams } from '../../src/server/db/schema';
@@ -18,14 +17,7 @@ const SHOTS = process.env.SCREENSHOTS === '1';
 describe.runIf(withChromium)('browser journey', () => {
   let server: RunningApp;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp(), launchChromium()]);
-    if (SHOTS) mkdirSync('screenshots', { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
   async function teamName(teamId: string): Promise<string> {
     const [team] = await server.database.db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));

@@ -3,9 +3,9 @@
  * JavaScript in total, precompressed at build and sent as it is. A size, not a time: it does not vary
  * with the machine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchChromium, startApp, type RunningApp } from './browser';
+import { hasChromium, type RunningApp, useBrowserApp } from './browser';
 import { javascriptWeight, LANDING_JS_BUDGET } from './page-weight';
 
 const withChromium = hasChromium();
@@ -13,13 +13,7 @@ const withChromium = hasChromium();
 describe.runIf(withChromium)('browser: landing page weight', () => {
   let server: RunningApp;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
   it('sends a guest at most 150 KB of compressed JavaScript for /, as precompressed brotli', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
