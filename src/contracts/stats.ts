@@ -20,8 +20,14 @@ export const groupStatsResponse = z.object({
     value: z.number().int(),
     roundOrders: z.array(z.number().int()).optional(),
   })),
-  /** Rank and cumulative points of every member after each round with scored predictions. */
-  standings: z.array(z.object({ userId: z.string(), roundOrder: z.number().int(), rank: z.number().int(), cumulativePoints: z.number().int() })),
+  /**
+   * Rank and cumulative points of every member after each round with scored predictions: `roundOrders`
+   * lists those rounds, each member's arrays are aligned with it; members ordered by their latest rank.
+   */
+  standings: z.object({
+    roundOrders: z.array(z.number().int()),
+    members: z.array(z.object({ userId: z.string(), ranks: z.array(z.number().int()), cumulativePoints: z.array(z.number().int()) })),
+  }),
   matchdayWinners: z.array(z.object({ roundOrder: z.number().int(), userIds: z.array(z.string()), points: z.number().int() })),
   /** Places gained since the ranking before the latest scored round (userId → +2, −1, 0). */
   movement: z.record(z.string(), z.number().int()),

@@ -32,15 +32,20 @@ export function compareTotals(a: RankingTotals, b: RankingTotals): number {
   return a.opposite - b.opposite;
 }
 
+/** Orders two strings by UTF-16 code units (as Array.prototype.sort does): fast and locale-free, for ids. */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * Ranks members by the ranking rule (compareTotals), equal members sharing a rank.
  * @param rows totals per member, in any order.
- * @param tieOrder orders members who share a rank (for display only; default: by userId).
+ * @param tieOrder orders members who share a rank (for display only; default: by userId, code-unit order).
  * @returns a new array, best first, each row with its `rank`.
  */
 export function rankMembers<T extends RankingTotals>(
   rows: readonly T[],
-  tieOrder: (a: T, b: T) => number = (a, b) => a.userId.localeCompare(b.userId),
+  tieOrder: (a: T, b: T) => number = (a, b) => byCodeUnits(a.userId, b.userId),
 ): RankedTotals<T>[] {
   const compare = compareTotals;
   const sorted = [...rows].sort((a, b) => compare(a, b) || tieOrder(a, b));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longestStreaks, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
+import { longestRun, longestStreaks, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
 
 /** A round's totals built from outcome counts, so points always agree with the scoring rule. */
 const round = (userId: string, roundOrder: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RoundTotals => ({
@@ -71,16 +71,40 @@ describe('longestStreaks', () => {
   });
 });
 
+describe('longestRun', () => {
+  it('is the longest run of 1s, 0 for none, and agrees with longestStreaks on the same picks', () => {
+    expect(longestRun('')).toBe(0);
+    expect(longestRun('000')).toBe(0);
+    expect(longestRun('1101110')).toBe(3);
+    expect(longestRun('0111')).toBe(3);
+    const points = [10, 0, 5, 3, 3, -2, 3, 3, 3, 3, 0];
+    const picks = points.map((p, i) => pick('a', i, p));
+    expect(longestRun(points.map((p) => (p > 0 ? '1' : '0')).join(''))).toBe(longestStreaks(picks).get('a'));
+  });
+});
+
 describe('standingsByRound', () => {
   it('ranks cumulative totals after each round, including members without predictions', () => {
     const standings = standingsByRound(ROUNDS, MEMBERS);
-    const after = (roundOrder: number) => Object.fromEntries(standings.filter((s) => s.roundOrder === roundOrder).map((s) => [s.userId, [s.rank, s.cumulativePoints]]));
-    expect(after(1)).toEqual({ ana: [1, 13], caio: [2, 6], bia: [3, 5], davi: [4, 0] });
-    expect(after(2)).toEqual({ bia: [1, 20], ana: [2, 11], caio: [3, 7], davi: [4, 0] });
+    expect(standings.roundOrders).toEqual([1, 2]);
+    const after = (i: number) => Object.fromEntries(standings.members.map((s) => [s.userId, [s.ranks[i], s.cumulativePoints[i]]]));
+    expect(after(0)).toEqual({ ana: [1, 13], caio: [2, 6], bia: [3, 5], davi: [4, 0] });
+    expect(after(1)).toEqual({ bia: [1, 20], ana: [2, 11], caio: [3, 7], davi: [4, 0] });
+    // Ordered by the rank after the last round.
+    expect(standings.members.map((s) => s.userId)).toEqual(['bia', 'ana', 'caio', 'davi']);
+  });
+
+  it('gives tied members the same rank and the next member the rank after them (1, 1, 3)', () => {
+    const tied = standingsByRound([
+      { userId: 'x', roundOrder: 3, points: 5, exact: 0, goalDifference: 1, winner: 0, opposite: 0 },
+      { userId: 'y', roundOrder: 3, points: 5, exact: 0, goalDifference: 1, winner: 0, opposite: 0 },
+      { userId: 'z', roundOrder: 3, points: 3, exact: 0, goalDifference: 0, winner: 1, opposite: 0 },
+    ], ['z', 'y', 'x']);
+    expect(tied.members.map((s) => [s.userId, s.ranks])).toEqual([['x', [1]], ['y', [1]], ['z', [3]]]);
   });
 
   it('is empty without rounds', () => {
-    expect(standingsByRound([], MEMBERS)).toEqual([]);
+    expect(standingsByRound([], MEMBERS)).toEqual({ roundOrders: [], members: [] });
   });
 });
 

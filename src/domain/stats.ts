@@ -10,7 +10,7 @@
  * the latest finished round with the one before it; matchday winners are the member(s) with most points
  * in a round (more than 0); the podium is every member ranked 1 to 3, ties shared.
  */
-import { rankMembers, type RankingTotals } from './ranking';
+import { byCodeUnits, compareTotals, rankMembers, type RankingTotals } from './ranking';
 
 /** One member's totals in one round (points and counts of each outcome, predictions of that round only). */
 export interface RoundTotals extends RankingTotals {
@@ -42,13 +42,15 @@ export interface StatCard {
   roundOrders?: number[];
 }
 
-/** A member's position and cumulative points after a round. */
-export interface RoundStanding {
-  userId: string;
-  roundOrder: number;
-  rank: number;
-  /** Points accumulated up to and including this round. */
-  cumulativePoints: number;
+/**
+ * The charts' data: the rounds with totals, and per member their rank and cumulative points after each
+ * of those rounds (arrays aligned with `roundOrders`). Compact on purpose: a 1,000-member group over 38
+ * rounds is 1,000 short arrays, not 38,000 objects.
+ */
+export interface StandingsSeries {
+  roundOrders: number[];
+  /** One entry per member, ordered by the rank after the last round (ties by userId). */
+  members: { userId: string; ranks: number[]; cumulativePoints: number[] }[];
 }
 
 /** Members with the most points in one round. */
@@ -62,7 +64,7 @@ export interface MatchdayWinners {
 function leaders<T>(items: readonly T[], idOf: (item: T) => string, figure: (item: T) => number): { ids: string[]; value: number; items: T[] } {
   const best = items.reduce((max, item) => Math.max(max, figure(item)), 0);
   if (best <= 0) return { ids: [], value: 0, items: [] };
-  const top = items.filter((item) => figure(item) === best).sort((a, b) => idOf(a).localeCompare(idOf(b)));
+  const top = items.filter((item) => figure(item) === best).sort((a, b) => byCodeUnits(idOf(a), idOf(b)));
   return { ids: top.map(idOf), value: best, items: top };
 }
 
@@ -120,6 +122,21 @@ export function longestStreaks(picks: readonly ScoredPick[]): Map<string, number
 }
 
 /**
+ * The longest run of '1's in a member's scored predictions written in kickoff order as '1' (scored more
+ * than 0 points) and '0' (0 or −2), e.g. '1101110' → 3. The SQL side builds the string (string_agg);
+ * equals longestStreaks for the same picks.
+ */
+export function longestRun(picks: string): number {
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < picks.length; i++) {
+    run = picks.charCodeAt(i) === 49 /* '1' */ ? run + 1 : 0;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+/**
  * The six stat cards of a group.
  * @param rounds per-round totals of every member who has scored predictions.
  * @param picks every scored prediction of the group, or each member's longest streak already computed
@@ -159,31 +176,42 @@ export function statCards(rounds: readonly RoundTotals[], picks: readonly Scored
 
 /**
  * Each member's rank and cumulative points after every round that has totals, for the ranking and
- * points-progression charts.
+ * points-progression charts. Ranks follow compareTotals (ties share a rank) on the cumulative totals.
  * @param rounds per-round totals.
  * @param memberIds every member of the group (members without predictions are ranked with 0).
- * @returns standings ordered by round, then rank, then userId.
+ * @returns the rounds with totals in order and one series per member (see StandingsSeries).
  */
-export function standingsByRound(rounds: readonly RoundTotals[], memberIds: readonly string[]): RoundStanding[] {
+export function standingsByRound(rounds: readonly RoundTotals[], memberIds: readonly string[]): StandingsSeries {
   const roundOrders = [...new Set(rounds.map((round) => round.roundOrder))].sort((a, b) => a - b);
   const byRound = new Map<number, RoundTotals[]>();
-  for (const round of rounds) byRound.set(round.roundOrder, [...(byRound.get(round.roundOrder) ?? []), round]);
-  // Running totals, one pass over the rounds (not a re-sum of every earlier round each time).
-  const running = new Map(sumTotals([], memberIds).map((row) => [row.userId, row]));
-  const result: RoundStanding[] = [];
-  for (const roundOrder of roundOrders) {
-    for (const round of byRound.get(roundOrder) ?? []) {
-      const row = running.get(round.userId) ?? { userId: round.userId, points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 };
-      running.set(round.userId, {
-        userId: round.userId, points: row.points + round.points, exact: row.exact + round.exact,
-        goalDifference: row.goalDifference + round.goalDifference, winner: row.winner + round.winner, opposite: row.opposite + round.opposite,
-      });
-    }
-    for (const row of rankMembers([...running.values()])) {
-      result.push({ userId: row.userId, roundOrder, rank: row.rank, cumulativePoints: row.points });
-    }
+  for (const round of rounds) {
+    const list = byRound.get(round.roundOrder);
+    if (list) list.push(round);
+    else byRound.set(round.roundOrder, [round]);
   }
-  return result;
+  // Running totals updated in place, one pass over the rounds; members ranked by index (no copies).
+  const running = sumTotals([], [...memberIds, ...rounds.map((round) => round.userId)]);
+  const index = new Map(running.map((row, i) => [row.userId, i]));
+  const series = running.map((row) => ({ userId: row.userId, ranks: [] as number[], cumulativePoints: [] as number[] }));
+  const order = running.map((_, i) => i);
+  for (const roundOrder of roundOrders) {
+    for (const round of byRound.get(roundOrder)!) {
+      const row = running[index.get(round.userId)!]!;
+      row.points += round.points;
+      row.exact += round.exact;
+      row.goalDifference += round.goalDifference;
+      row.winner += round.winner;
+      row.opposite += round.opposite;
+    }
+    order.sort((a, b) => compareTotals(running[a]!, running[b]!) || byCodeUnits(running[a]!.userId, running[b]!.userId));
+    order.forEach((i, position) => {
+      const previous = position > 0 ? order[position - 1]! : -1;
+      const rank = previous >= 0 && compareTotals(running[previous]!, running[i]!) === 0 ? series[previous]!.ranks.at(-1)! : position + 1;
+      series[i]!.ranks.push(rank);
+      series[i]!.cumulativePoints.push(running[i]!.points);
+    });
+  }
+  return { roundOrders, members: roundOrders.length === 0 ? [] : order.map((i) => series[i]!) };
 }
 
 /**
@@ -213,7 +241,11 @@ export function movement(rounds: readonly RoundTotals[], memberIds: readonly str
  */
 export function matchdayWinners(rounds: readonly RoundTotals[]): MatchdayWinners[] {
   const byRound = new Map<number, RoundTotals[]>();
-  for (const round of rounds) byRound.set(round.roundOrder, [...(byRound.get(round.roundOrder) ?? []), round]);
+  for (const round of rounds) {
+    const list = byRound.get(round.roundOrder);
+    if (list) list.push(round);
+    else byRound.set(round.roundOrder, [round]);
+  }
   return [...byRound.entries()]
     .sort((a, b) => a[0] - b[0])
     .flatMap(([roundOrder, rows]) => {

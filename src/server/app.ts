@@ -38,7 +38,8 @@ import { loggerOptions } from './logger';
 import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
-import { createRankingCache, type RankingCache } from './modules/groups/ranking-cache';
+import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
+import { groupStatsJson } from './modules/groups/stats';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
 
 declare module 'fastify' {
@@ -55,6 +56,8 @@ export interface AppContext {
   env: Env;
   mailer: Mailer;
   rankingCache: RankingCache;
+  /** Each group's stats page as JSON text (groups/stats.ts), emptied whenever the ranking cache is. */
+  statsCache: GroupCache<string>;
 }
 
 export interface BuildAppOptions {
@@ -99,7 +102,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
   const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
-  const stopListening = onRankingsChanged(() => rankingCache.invalidate());
+  // Stats move exactly when rankings move; a 1,000-member group's stats take ~100 ms to compute.
+  const statsCache = createGroupCache({ ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, load: groupStatsJson });
+  const invalidateCaches = () => {
+    rankingCache.invalidate();
+    statsCache.invalidate();
+  };
+  const stopListening = onRankingsChanged(invalidateCaches);
   app.addHook('onClose', async () => void stopListening());
   // A successful write through this instance may move any ranking (a result, a member removed, a username):
   // cached rankings go, except after writes that cannot move one (routes with config.rankingNeutral).
@@ -108,9 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.routeOptions.config?.rankingNeutral) return;
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
     if (request.url.startsWith('/api/auth/')) return;
-    rankingCache.invalidate();
+    invalidateCaches();
   });
-  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache };
+  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache };
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,6 +1,6 @@
 /**
- * A short-lived cache of group rankings in this app instance, so a World Cup night's thousands of
- * ranking reads of one group cost one ranking statement a second instead of one each.
+ * Short-lived caches of per-group reads in this app instance (the ranking; the stats page), so a World
+ * Cup night's thousands of reads of one group cost one statement a second instead of one each.
  *
  * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 1,000 ms): a change made through another
  *   instance (or a job there) shows within that time — issue 6's "every group's ranking reflects the
@@ -16,19 +16,22 @@ import type { RankingRow } from '../../../contracts/groups';
 import type { Conn } from '../../db/client';
 import { groupRanking } from './ranking';
 
-/** The cache of one app instance. */
-export interface RankingCache {
-  /** The group's full ranking (every member, in rank order), from the cache when fresh. */
-  get(db: Conn, groupId: string): Promise<RankingRow[]>;
-  /** The group's ranking when one of at most twice the time to live is cached (never computes one), else undefined. */
-  peek(groupId: string): Promise<RankingRow[]> | undefined;
+/** A per-group cache of one app instance, holding values of type T. */
+export interface GroupCache<T> {
+  /** The group's value (for the ranking: every member, in rank order), from the cache when fresh. */
+  get(db: Conn, groupId: string): Promise<T>;
+  /** The group's value when one of at most twice the time to live is cached (never computes one), else undefined. */
+  peek(groupId: string): Promise<T> | undefined;
   /** Forgets every entry (a write through this instance may have moved any ranking). */
   invalidate(): void;
 }
 
+/** The ranking cache of one app instance. */
+export type RankingCache = GroupCache<RankingRow[]>;
+
 /**
- * Creates a cache; `ttlMs` 0 turns it off (every read runs the statement). `now` is the clock in
- * milliseconds (tests pass their own).
+ * Creates the ranking cache; `ttlMs` 0 turns it off (every read runs the statement). `now` is the clock
+ * in milliseconds (tests pass their own).
  */
 export function createRankingCache(options: {
   ttlMs: number;
@@ -37,8 +40,21 @@ export function createRankingCache(options: {
   /** Computes a ranking; default the ranking statement (ranking.ts). */
   load?: (db: Conn, groupId: string) => Promise<RankingRow[]>;
 }): RankingCache {
-  const { ttlMs, maxEntries = 10_000, now = Date.now, load = groupRanking } = options;
-  interface Entry { at: number; generation: number; rows: Promise<RankingRow[]>; refreshing: boolean }
+  return createGroupCache({ ...options, load: options.load ?? groupRanking });
+}
+
+/**
+ * Creates a per-group cache of `load`'s values with the rules above; `ttlMs` 0 turns it off. `now` is
+ * the clock in milliseconds (tests pass their own).
+ */
+export function createGroupCache<T>(options: {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+  load: (db: Conn, groupId: string) => Promise<T>;
+}): GroupCache<T> {
+  const { ttlMs, maxEntries = 10_000, now = Date.now, load } = options;
+  interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean }
   const entries = new Map<string, Entry>();
   let generation = 0;
   const current = (groupId: string) => {

@@ -1,12 +1,12 @@
 /**
  * A group's statistics: per-round totals come from member_round_totals plus the results still queued for
  * folding (as the ranking does), each member's longest scoring streak from one set-based statement over
- * the group's scored predictions; the cards, standings per round, movement, matchday winners and podium come from the
+ * the group's scored predictions (each member's picks in kickoff order, one character each); the cards, standings per round, movement, matchday winners and podium come from the
  * pure functions of src/domain/stats.ts.
  */
 import { sql } from 'drizzle-orm';
-import type { GroupStatsResponse, MatchdayWinnersResponse } from '../../../contracts/stats';
-import { hasStatistics, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
+import { groupStatsResponse, type GroupStatsResponse, type MatchdayWinnersResponse } from '../../../contracts/stats';
+import { hasStatistics, longestRun, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
 import { rowsOf, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
 import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
@@ -47,6 +47,23 @@ export async function roundTotalsRows(db: Conn, groupId: string) {
 }
 
 /**
+ * Each member's longest scoring streak from the streak statement's bit strings ('1' where a match was
+ * scored / scored above 0): the scored predictions in kickoff order written as '1' (above 0 points) and
+ * '0', measured by longestRun (src/domain/stats.ts).
+ */
+function streaksOf(rows: readonly { user_id: string; scored: string; hits: string | null }[]): Map<string, number> {
+  const streaks = new Map<string, number>();
+  for (const { user_id: userId, scored, hits } of rows) {
+    let picks = '';
+    for (let i = 0; i < scored.length; i++) {
+      if (scored.charCodeAt(i) === 49) picks += hits?.charCodeAt(i) === 49 ? '1' : '0';
+    }
+    streaks.set(userId, longestRun(picks));
+  }
+  return streaks;
+}
+
+/**
  * The winners of each finished round of a group the viewer belongs to (src/domain/stats.ts
  * matchdayWinners: the most points in the round, above 0; ties share it), with their usernames.
  * @throws AppError group_not_found, forbidden.
@@ -70,38 +87,47 @@ export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userI
 }
 
 /**
- * The statistics of a group the viewer belongs to.
- * @throws AppError group_not_found, forbidden.
+ * The statistics of a group (no access check: the route checks membership first), as the JSON text of
+ * GET /api/groups/:groupId/stats, checked against the contract once (the route caches the text per
+ * group: ranking-cache.ts). The five reads run side by side on PostgreSQL's pool.
+ * @throws ZodError when the result breaks the contract (a server bug: answered 500).
  */
-export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Promise<GroupStatsResponse> {
-  const access = await requireMember(db, viewer, groupId);
-  const members = rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
-    select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
-     where gm.group_id = ${groupId}::uuid order by lower(pr.username)`));
-  const perRound = await roundTotalsRows(db, groupId);
-  // Longest run of consecutive scored predictions above 0 points (gaps and islands by kickoff).
-  const streakRows = rowsOf<{ user_id: string; streak: number }>(await db.execute(sql`
-    with e as (${effective(groupId)}),
-    scored as (
-      select user_id, points,
-             sum(case when points > 0 then 0 else 1 end) over (partition by user_id order by kickoff, match_id) as island
-        from e where outcome is not null and outcome <> 'void'
-    )
-    select user_id, coalesce(max(run), 0)::int as streak
-      from (select user_id, island, count(*) filter (where points > 0) as run from scored group by user_id, island) runs
-     group by user_id`));
-  const rounds = rowsOf<{ round_order: number; round_name: string }>(await db.execute(sql`
-    select round_order, min(round_name) as round_name from matches where league_id = ${access.leagueId}::uuid group by round_order order by round_order`));
-  const [league] = rowsOf<{ finished: boolean }>(await db.execute(sql`
-    select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${access.leagueId}::uuid`));
+export async function groupStatsJson(db: Conn, groupId: string): Promise<string> {
+  const leagueOf = sql`(select league_id from groups where id = ${groupId}::uuid)`;
+  const [members, perRound, streakRows, rounds, [league]] = await Promise.all([
+    db.execute(sql`
+      select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
+       where gm.group_id = ${groupId}::uuid order by lower(pr.username)`).then((r) => rowsOf<{ user_id: string; username: string }>(r)),
+    roundTotalsRows(db, groupId),
+    // Which of each member's predictions scored (not void, result known) and which scored above 0, as
+    // two bit strings over the league's matches in kickoff order (bit i: the i-th match), OR-ed per
+    // member: a hash aggregate of 1,000 rows, no sort of the group's predictions (a sorted string_agg
+    // took ~3× as long).
+    db.execute(sql`
+      with k as materialized (
+        select id, set_bit(repeat('0', (count(*) over ())::int)::varbit, (row_number() over (order by kickoff, id) - 1)::int, 1) as bit
+          from matches where league_id = ${leagueOf}
+      ),
+      e as (${effective(groupId)})
+      select e.user_id, bit_or(k.bit) as scored, bit_or(k.bit) filter (where e.points > 0) as hits
+        from e join k on k.id = e.match_id
+       where e.outcome is not null and e.outcome <> 'void'
+       group by e.user_id`).then((r) => rowsOf<{ user_id: string; scored: string; hits: string | null }>(r)),
+    db.execute(sql`
+      select round_order, min(round_name) as round_name from matches where league_id = ${leagueOf} group by round_order order by round_order`)
+      .then((r) => rowsOf<{ round_order: number; round_name: string }>(r)),
+    db.execute(sql`
+      select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${leagueOf}`)
+      .then((r) => rowsOf<{ finished: boolean }>(r)),
+  ]);
 
   const totals: RoundTotals[] = perRound.map((row) => ({
     userId: row.user_id, roundOrder: Number(row.round_order), points: Number(row.points), exact: Number(row.exact),
     goalDifference: Number(row.goal_difference), winner: Number(row.winner), opposite: Number(row.opposite),
   }));
   const memberIds = members.map((m) => m.user_id);
-  const streaks = new Map(streakRows.map((row) => [row.user_id, Number(row.streak)]));
-  return {
+  const streaks = streaksOf(streakRows);
+  const stats: GroupStatsResponse = {
     hasStatistics: hasStatistics(totals),
     leagueFinished: league?.finished === true,
     members: members.map((m) => ({ userId: m.user_id, username: m.username })),
@@ -112,4 +138,5 @@ export async function groupStats(db: Conn, viewer: Viewer, groupId: string): Pro
     movement: Object.fromEntries(movement(totals, memberIds)),
     podium: podium(sumTotals(totals, memberIds)).map((row) => ({ userId: row.userId, rank: row.rank, points: row.points })),
   };
+  return JSON.stringify(groupStatsResponse.parse(stats));
 }

@@ -13,19 +13,23 @@ const PALETTE = ['#059669', '#2563eb', '#dc2626', '#d97706', '#7c3aed', '#db2777
 /** Both charts with one shared member selection. */
 export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsResponse; names: Map<string, string>; myUserId?: string }) {
   const { t } = useTranslation();
-  const latest = Math.max(...stats.standings.map((s) => s.roundOrder));
+  const { roundOrders, members } = stats.standings;
   const finalOrder = useMemo(
-    () => stats.standings.filter((s) => s.roundOrder === latest).sort((a, b) => a.rank - b.rank || (names.get(a.userId) ?? '').localeCompare(names.get(b.userId) ?? '')).map((s) => s.userId),
-    [stats.standings, latest, names],
+    () => [...members].sort((a, b) => (a.ranks.at(-1) ?? 0) - (b.ranks.at(-1) ?? 0) || (names.get(a.userId) ?? '').localeCompare(names.get(b.userId) ?? '')).map((s) => s.userId),
+    [members, names],
   );
   const [shown, setShown] = useState<Set<string>>(() => new Set([...finalOrder.slice(0, 10), ...(myUserId ? [myUserId] : [])]));
-  const rounds = [...new Set(stats.standings.map((s) => s.roundOrder))].sort((a, b) => a - b);
-  const rows = rounds.map((order) => {
+  // One row per round with only the drawn members' values (Recharts reads them by dataKey).
+  const rows = useMemo(() => roundOrders.map((order, i) => {
     const row: Record<string, number> = { round: order };
-    for (const s of stats.standings) if (s.roundOrder === order) { row[`rank:${s.userId}`] = s.rank; row[`points:${s.userId}`] = s.cumulativePoints; }
+    for (const s of members) {
+      if (!shown.has(s.userId)) continue;
+      row[`rank:${s.userId}`] = s.ranks[i]!;
+      row[`points:${s.userId}`] = s.cumulativePoints[i]!;
+    }
     return row;
-  });
-  const maxRank = Math.max(1, ...stats.standings.map((s) => s.rank));
+  }), [roundOrders, members, shown]);
+  const maxRank = members.reduce((max, s) => Math.max(max, ...s.ranks), 1);
   const rankTicks = maxRank <= 12 ? Array.from({ length: maxRank }, (_, i) => i + 1) : undefined;
   const color = (userId: string) => PALETTE[finalOrder.indexOf(userId) % PALETTE.length];
   const lines = (kind: 'rank' | 'points') => finalOrder.filter((id) => shown.has(id)).map((id) => (
