@@ -64,4 +64,33 @@ describe(`session cookie cache (${TEST_DB_KIND})`, () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/groups/${group.id}/members/${user.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
     expect((await read()).statusCode).toBe(404);
   });
+
+  it('trusts the signed copy on the hot routes only next to the session token it was made for, and never a tampered one', async () => {
+    const [alice, bob] = await Promise.all([createUser(t, { username: 'copy_alice' }), createUser(t, { username: 'copy_bob' })]);
+    const signIn = async (person: { email: string; password: string }) => cookieFrom((await t.app.inject({
+      method: 'POST', url: '/api/auth/sign-in/email', payload: { email: person.email, password: person.password },
+    })).headers['set-cookie']);
+    const [aliceCookie, bobCookie] = [await signIn(alice), await signIn(bob)];
+    const part = (cookie: string, name: string) => cookie.split('; ').find((c) => c.includes(name))!;
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    const group = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Alice only', leagueId }, headers: { cookie: aliceCookie } })).json().group;
+    const ranking = (cookie: string) => t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie } });
+    expect((await ranking(aliceCookie)).statusCode).toBe(200);
+    expect((await ranking(bobCookie)).statusCode).toBe(404); // Bob is not a member (not found, as for strangers)
+
+    // Alice's copy alone, or next to Bob's token, never makes anyone Alice.
+    expect((await ranking(part(aliceCookie, 'session_data'))).statusCode).toBe(401);
+    expect((await ranking(`${part(bobCookie, 'session_token')}; ${part(aliceCookie, 'session_data')}`)).statusCode).toBe(404);
+    // A copy whose content was changed (its signature no longer matches) is not trusted: after Alice's
+    // sessions end, her token with a tampered copy is refused (with the genuine copy it is still trusted
+    // until the copy expires: the documented trade-off).
+    await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: { cookie: alice.cookie, origin: 'http://localhost:3000' } });
+    expect((await ranking(aliceCookie)).statusCode).toBe(200);
+    const data = part(aliceCookie, 'session_data');
+    const [name, value] = [data.slice(0, data.indexOf('=')), data.slice(data.indexOf('=') + 1)];
+    const decoded = JSON.parse(Buffer.from(decodeURIComponent(value), 'base64url').toString('utf8'));
+    decoded.session.user.name = 'Mallory';
+    const tampered = `${name}=${Buffer.from(JSON.stringify(decoded)).toString('base64url')}`;
+    expect((await ranking(`${part(aliceCookie, 'session_token')}; ${tampered}`)).statusCode).toBe(401);
+  });
 });

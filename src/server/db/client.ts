@@ -52,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // JIT off for this app's sessions: its statements are short, and PostgreSQL's cost-based JIT spent
     // 30–700 ms compiling expressions for ranking and stats reads that run in tens of milliseconds
     // (docs/benchmarks.md). An operator's own postgresql.conf stays untouched.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off -c work_mem=32MB' });
+    const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.PGPOOL ?? 10), options: '-c jit=off -c work_mem=32MB' });
     pool.on('error', (error) => target.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
