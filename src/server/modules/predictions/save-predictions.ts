@@ -34,11 +34,16 @@ export async function savePredictions(
   // One round trip when all goes well: the write itself only reaches active groups the viewer belongs to
   // (a saved row proves the membership); when nothing was saved here, the policy says why afterwards.
   const league = sql`(select league_id from groups where id = ${groupId}::uuid)`;
-  const input = sql.join(items.map((item) => sql`(${item.matchId}::uuid, ${item.homeGoals}::int, ${item.awayGoals}::int)`), sql`, `);
+  // The items as three arrays: the statement's text is the same for one item or a whole round.
+  const matchIds = items.map((item) => item.matchId);
+  const homeGoals = items.map((item) => item.homeGoals);
+  const awayGoals = items.map((item) => item.awayGoals);
   const applyAll = options.applyToOtherGroups === true;
 
   const saved = rowsOf<SavedRow>(await db.execute(sql`
-    with input (match_id, home_goals, away_goals) as (values ${input}),
+    with input (match_id, home_goals, away_goals) as (
+      select * from unnest(${pgArray(matchIds)}::uuid[], ${pgArray(homeGoals)}::int[], ${pgArray(awayGoals)}::int[])
+    ),
     clock as (select clock_timestamp() as at),
     target_groups as (
       select g.id as group_id
@@ -91,6 +96,11 @@ export async function savePredictions(
     }),
     otherGroupIds: [...new Set(saved.filter((row) => row.group_id !== groupId).map((row) => row.group_id))].sort(),
   };
+}
+
+/** A PostgreSQL array literal of uuids or integers (values already validated by the contract). */
+function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.join(',')}}`;
 }
 
 function presentSaved(row: SavedRow): Prediction {
