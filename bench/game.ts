@@ -85,7 +85,7 @@ async function makeUsers(db: Db, prefix: string, n: number, sessions = 0): Promi
 
 async function startServer(database: Database) {
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', BETTER_AUTH_SECRET: SECRET, DATA_DIR: '/tmp/palpite-bench', SCORING_FOLD_INTERVAL_MS: '3600000' }),
+    env: parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: SECRET, DATA_DIR: '/tmp/palpite-bench', SCORING_FOLD_INTERVAL_MS: '3600000' }),
     database,
     webDir: '/nonexistent',
   });
