@@ -5,7 +5,6 @@
  * embedded one in DATA_DIR. Prints a summary and any warnings. Exit codes: 0 done, 1 the input or
  * database refused it (nothing written), 2 bad usage.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
@@ -13,24 +12,9 @@ import { parseEnv } from '../server/env';
 import { importCompetition } from '../server/modules/import/service';
 import { ImportError } from '../server/providers/fixture-source';
 import { parseOpenfootball } from '../server/providers/openfootball/parse';
+import { readOpenfootballSource } from '../server/providers/openfootball/read-source';
 
 const USAGE = 'Usage: npm run import -- <file-or-URL> [--tz <IANA zone>] [--league "<name>"] [--season <label>]';
-
-async function readSource(source: string): Promise<unknown> {
-  const text = /^https?:\/\//i.test(source)
-    ? await fetch(source).then(async (response) => {
-        if (!response.ok) throw new ImportError(`${source}: HTTP ${response.status}`);
-        return response.text();
-      })
-    : await readFile(source, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new ImportError(`${source}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
-      });
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImportError(`${source}: not valid JSON (${(error as Error).message})`);
-  }
-}
 
 async function main(): Promise<number> {
   let args;
@@ -54,7 +38,7 @@ async function main(): Promise<number> {
   }
   const env = parseEnv();
   try {
-    const document = await readSource(source);
+    const document = await readOpenfootballSource(source);
     const competition = parseOpenfootball(document, { timeZone: args.values.tz, season: args.values.season, sourcePath: source });
     const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
     try {

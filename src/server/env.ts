@@ -52,6 +52,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addresses (endpoint/bucket/key), as MinIO and most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: booleanText.default(false),
+  /** football-data.org API token (header X-Auth-Token); unset: leagues linked to it are not synced. */
+  FOOTBALL_DATA_TOKEN: z.string().min(1).optional(),
+  /** football-data.org v4 base address (a mirror or a local stand-in may serve it). */
+  FOOTBALL_DATA_URL: z.url().default('https://api.football-data.org/v4'),
+  /** The scheduler that keeps linked leagues' fixtures and results current (src/server/jobs/sync-scheduler.ts); false: off. */
+  SYNC: booleanText.default(true),
 });
 
 /** The parsed environment. */

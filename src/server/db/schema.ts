@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { MATCH_STATUSES } from '../../domain/deadline';
 import { DEFAULT_SCORING_RULES, KNOCKOUT_BASES, PREDICTION_OUTCOMES } from '../../domain/scoring';
@@ -115,15 +115,77 @@ export const leagues = pgTable('leagues', {
   kind: leagueKind('kind').notNull(),
   provider: text('provider').notNull(),
   externalId: text('external_id').notNull(),
+  /** Inactive leagues are not offered for new groups and are not synced. */
+  active: boolean('active').notNull().default(true),
+  /**
+   * Where the sync job fetches the league from (src/server/modules/sync): 'football-data' (syncRef: the
+   * competition code, e.g. 'PL') or 'openfootball' (syncRef: the file's URL or path); null: entered by hand.
+   */
+  syncProvider: text('sync_provider'),
+  syncRef: text('sync_ref'),
+  /** openfootball only: the IANA zone its local kickoff times are written in. */
+  syncTimeZone: text('sync_time_zone'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('leagues_provider_external_idx').on(t.provider, t.externalId)]);
+
+/** One run of a league's sync (a job, an administrator's "sync now" or the CLI), kept for administrators. */
+export const syncRuns = pgTable('sync_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  leagueId: uuid('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  /** 'fixtures' (the whole season: daily) or 'live' (every minute around matches being played). */
+  kind: text('kind').notNull(),
+  /** 'schedule', 'admin' or 'cli'. */
+  trigger: text('trigger').notNull(),
+  /** 'running', 'succeeded' or 'failed'. */
+  status: text('status').notNull().default('running'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** A running run's lease: past it, the run is taken as dead (its instance stopped) and another may start. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  /** Predictions re-scored because a result changed. */
+  rescored: integer('rescored').notNull().default(0),
+  /** What went wrong (never a token or a personal datum). */
+  error: text('error'),
+}, (t) => [
+  index('sync_runs_league_started_idx').on(t.leagueId, t.startedAt),
+  // At most one run of a league at a time, across every app instance.
+  uniqueIndex('sync_runs_one_running_idx').on(t.leagueId).where(sql`status = 'running'`),
+]);
+
+/**
+ * Tokens of a rate-limited provider (a token bucket shared by every app instance): football-data.org's
+ * free tier allows 10 requests a minute.
+ */
+export const providerBuckets = pgTable('provider_buckets', {
+  provider: text('provider').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+  /** Set after a 429: nobody calls the provider before this instant. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
 
 /** A club or national team, known by its name as the providers write it. */
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
   code: text('code'),
+  shortName: text('short_name'),
+  /** The crest's address (the provider's, or an uploaded image's). */
+  crestUrl: text('crest_url'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Other names of a team ('USA' for 'United States', 'Man Utd' for 'Manchester United FC'): every
+ * provider's name meets the same team. Keyed by the lower-cased name; editable by administrators.
+ */
+export const teamAliases = pgTable('team_aliases', {
+  alias: text('alias').primaryKey(),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { hasOpenfootballData, OPENFOOTBALL_FILES, readOpenfootball } from '../../../../tests/openfootball-data';
-import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
+import { groupMembers, groups, leagues, matches, predictions, teamAliases, teams, user } from '../../db/schema';
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { parseOpenfootball } from '../../providers/openfootball/parse';
 import { importCompetition } from './service';
@@ -99,5 +99,28 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
       expect(await testDatabase().db.select().from(matches).where(eq(matches.id, matchId))).toEqual(before);
       expect(await testDatabase().db.select().from(matches).where(eq(matches.externalId, 'bad'))).toEqual([]);
     });
+  });
+
+  it('meets a provider\'s other name of a team through its alias, and writes into a given league', async () => {
+    const db = testDatabase().db;
+    const [usa] = await db.insert(teams).values({ name: 'Republic of Atlantis', code: 'ATL' }).returning();
+    await db.insert(teamAliases).values({ alias: 'atlantis', teamId: usa!.id });
+    const friendly = (home: string): ImportedCompetition => ({
+      name: 'Alias Friendly', season: '2031', kind: 'league', warnings: [],
+      matches: [{
+        externalId: 'f1', roundName: 'Matchday 1', roundOrder: 1, stage: 'league', groupName: null,
+        kickoff: new Date('2031-03-01T18:00:00Z'), status: 'scheduled', home: { name: home, code: null }, away: { name: 'Gamma FC', code: null },
+        fullTime: null, extraTime: null, penalties: null, venue: null, label: `${home} v Gamma FC`,
+      }],
+    });
+    const summary = await importCompetition(db, friendly('Atlantis'), { provider: 'test' });
+    const [match] = await db.select({ home: matches.homeTeamId }).from(matches).where(eq(matches.leagueId, summary.leagueId));
+    expect(match!.home).toBe(usa!.id);
+    expect(await db.select().from(teams).where(eq(teams.name, 'Atlantis'))).toEqual([]);
+    // Into a given league: the same league row, whatever the competition's name says.
+    const renamed = { ...friendly('ATLANTIS'), name: 'Renamed by the provider' }; // aliases ignore case
+    const again = await importCompetition(db, renamed, { provider: 'test', leagueId: summary.leagueId });
+    expect(again).toMatchObject({ leagueId: summary.leagueId, unchanged: 1 });
+    await expect(importCompetition(db, renamed, { provider: 'test', leagueId: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(/does not exist/);
   });
 });

@@ -4,10 +4,10 @@
  * and statuses and never duplicates a team or a match; matches whose result changed are re-scored in
  * the same transaction. Matches missing from a later import are left as they are.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { leagues, matches, teams } from '../../db/schema';
-import type { ImportedCompetition, ImportedMatch } from '../../providers/fixture-source';
+import { leagues, matches, teamAliases, teams } from '../../db/schema';
+import { ImportError, type ImportedCompetition, type ImportedMatch } from '../../providers/fixture-source';
 import { scoreMatches } from '../scoring/score-matches';
 
 export interface ImportOptions {
@@ -15,6 +15,11 @@ export interface ImportOptions {
   provider: string;
   /** Display name; default: the competition's own name. */
   leagueName?: string;
+  /**
+   * Write into this league (a sync of a league linked to a provider) instead of the one found by the
+   * provider and the competition's name and season. @throws ImportError when it does not exist.
+   */
+  leagueId?: string;
 }
 
 /** What an import did. */
@@ -43,7 +48,11 @@ export function leagueExternalId(competition: Pick<ImportedCompetition, 'name' |
 export async function importCompetition(db: Db, competition: ImportedCompetition, options: ImportOptions): Promise<ImportSummary> {
   return db.transaction(async (tx) => {
     const name = options.leagueName ?? competition.name;
-    const [league] = await tx
+    const [league] = options.leagueId ? await tx
+      .update(leagues)
+      .set({ kind: competition.kind, season: competition.season, updatedAt: new Date() })
+      .where(eq(leagues.id, options.leagueId))
+      .returning({ id: leagues.id, name: leagues.name }) : await tx
       .insert(leagues)
       .values({ name, season: competition.season, kind: competition.kind, provider: options.provider, externalId: leagueExternalId(competition) })
       .onConflictDoUpdate({
@@ -51,7 +60,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
         set: { name: options.leagueName ? name : sql`${leagues.name}`, kind: competition.kind, season: competition.season, updatedAt: new Date() },
       })
       .returning({ id: leagues.id, name: leagues.name });
-    if (!league) throw new Error('league upsert returned nothing');
+    if (!league) throw options.leagueId ? new ImportError(`league ${options.leagueId} does not exist`) : new Error('league upsert returned nothing');
 
     const teamByName = new Map<string, { name: string; code: string | null }>();
     for (const match of competition.matches) {
@@ -60,16 +69,30 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
         if (!seen || (!seen.code && team.code)) teamByName.set(team.name, team);
       }
     }
-    const teamRows = teamByName.size === 0 ? [] : await tx
+    // A name an administrator gave as another name of a team (team_aliases) is that team.
+    const names = [...teamByName.keys()];
+    const aliased = names.length === 0 ? [] : await tx
+      .select({ alias: teamAliases.alias, teamId: teamAliases.teamId })
+      .from(teamAliases)
+      .where(inArray(teamAliases.alias, names.map((n) => n.toLowerCase())));
+    const aliasTeam = new Map(aliased.map((row) => [row.alias, row.teamId]));
+    const fresh = [...teamByName.values()].filter((team) => !aliasTeam.has(team.name.toLowerCase()));
+    const teamRows = fresh.length === 0 ? [] : await tx
       .insert(teams)
-      .values([...teamByName.values()])
+      .values(fresh.map((team) => ({ name: team.name, code: team.code })))
       .onConflictDoUpdate({ target: teams.name, set: { code: sql`coalesce(excluded.code, ${teams.code})` } })
       .returning({ id: teams.id, name: teams.name });
-    const teamId = new Map(teamRows.map((row) => [row.name, row.id]));
+    const teamId = new Map([
+      ...names.flatMap((n) => (aliasTeam.has(n.toLowerCase()) ? [[n, aliasTeam.get(n.toLowerCase())!] as const] : [])),
+      ...teamRows.map((row) => [row.name, row.id] as const),
+    ]);
 
     // Old results, to know which matches need re-scoring.
     const existing = await tx
-      .select({ id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals })
+      .select({
+        id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals,
+        homeGoalsExtraTime: matches.homeGoalsExtraTime, awayGoalsExtraTime: matches.awayGoalsExtraTime,
+      })
       .from(matches)
       .where(eq(matches.leagueId, league.id));
     const before = new Map(existing.map((row) => [row.externalId, row]));
@@ -77,7 +100,9 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     const values = competition.matches.map((match) => toRow(match, league.id, teamId));
     const resultChanged = values.flatMap((value) => {
       const old = before.get(value.externalId);
-      return old && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals) ? [old.id] : [];
+      // Extra time counts too: a group may score knockout matches on the score after extra time.
+      return old && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals
+        || old.homeGoalsExtraTime !== value.homeGoalsExtraTime || old.awayGoalsExtraTime !== value.awayGoalsExtraTime) ? [old.id] : [];
     });
 
     const columns = UPDATABLE_COLUMNS.map((key) => sql.raw(`"${columnName(key)}"`));

@@ -1,0 +1,96 @@
+/**
+ * The sync scheduler: every `intervalMs` it looks at each active league linked to a data provider and
+ * runs the sync that is due (src/domain/sync-schedule.ts: the season daily, every minute in a live
+ * window, back-off after failures), one league after another. Safe on any number of instances: a run is
+ * claimed in PostgreSQL (run-sync.ts), and a claim made after another instance's newer run is dropped,
+ * so each due run happens once. Failures are recorded on the run and logged (message only); the app
+ * never waits for a sync. SYNC=false does not start it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+import { dueSync, LIVE_WINDOW_LEAD_MINUTES, LIVE_WINDOW_MAX_HOURS, type PastRun } from '../../domain/sync-schedule';
+import { syncLeague, type FetchCompetition, type SyncOutcome } from '../modules/sync/run-sync';
+
+/** A running scheduler; `stop` waits for a tick in progress. */
+export interface SyncScheduler {
+  /** Looks at every linked league once and runs what is due (tests call it directly). */
+  tick(): Promise<{ leagueId: string; outcome: SyncOutcome }[]>;
+  stop(): Promise<void>;
+}
+
+/** Recent runs looked at per league. */
+const HISTORY = 12;
+
+/**
+ * Starts the scheduler (first tick after `intervalMs`).
+ * @param options.providers the providers that can be used now (football-data.org only with a token):
+ *   leagues of other providers are left alone, not failed every hour.
+ * @param options.now the clock (tests pass their own).
+ */
+export function startSyncScheduler(
+  db: Db, fetchCompetition: FetchCompetition, logger: FastifyBaseLogger,
+  options: { intervalMs?: number; providers: readonly string[]; now?: () => Date },
+): SyncScheduler {
+  const { intervalMs = 30_000, providers, now = () => new Date() } = options;
+  let running: Promise<{ leagueId: string; outcome: SyncOutcome }[]> | null = null;
+  let stopped = false;
+
+  const tickOnce = async () => {
+    const leagues = rowsOf<{ id: string }>(await db.execute(sql`
+      select id from leagues
+       where active and sync_provider is not null and sync_ref is not null
+         and sync_provider in (${sql.join(providers.length > 0 ? providers.map((p) => sql`${p}`) : [sql`null`], sql`, `)})
+       order by id`));
+    if (leagues.length === 0) return [];
+    const ids = sql`array[${sql.join(leagues.map((l) => sql`${l.id}::uuid`), sql`, `)}]`;
+    const runs = rowsOf<{ league_id: string; kind: PastRun['kind']; status: PastRun['status']; started_at: string | Date; started_text: string }>(await db.execute(sql`
+      select league_id, kind, status, started_at, started_at::text as started_text
+        from (select r.*, row_number() over (partition by league_id order by started_at desc) as n from sync_runs r where league_id = any(${ids})) x
+       where n <= ${HISTORY}
+       order by league_id, started_at desc`));
+    const open = rowsOf<{ league_id: string; kickoff: string | Date }>(await db.execute(sql`
+      select league_id, kickoff from matches
+       where league_id = any(${ids}) and status in ('scheduled', 'live')
+         and kickoff between now() - make_interval(hours => ${LIVE_WINDOW_MAX_HOURS}) and now() + make_interval(mins => ${LIVE_WINDOW_LEAD_MINUTES + 1})`));
+    const results: { leagueId: string; outcome: SyncOutcome }[] = [];
+    for (const { id } of leagues) {
+      if (stopped) break;
+      const history = runs.filter((r) => r.league_id === id);
+      const kind = dueSync({
+        runs: history.map((r) => ({ kind: r.kind, status: r.status, startedAt: new Date(r.started_at) })),
+        openKickoffs: open.filter((m) => m.league_id === id).map((m) => new Date(m.kickoff)),
+      }, now());
+      if (!kind) continue;
+      const outcome = await syncLeague(db, id, fetchCompetition, { kind, trigger: 'schedule', lastSeenStart: history[0]?.started_text ?? null });
+      if (outcome.status === 'failed') logger.warn({ leagueId: id, kind, err: outcome.error }, 'league sync failed');
+      results.push({ leagueId: id, outcome });
+    }
+    return results;
+  };
+
+  const tick = () => {
+    if (running) return running;
+    running = tickOnce()
+      .catch((error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'sync scheduler tick failed');
+        return [];
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void tick();
+  }, intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
