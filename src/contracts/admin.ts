@@ -1,6 +1,6 @@
 /** Platform administration: match results. */
 import { z } from 'zod';
-import { goals, matchStatus, uuidParam } from './common';
+import { goals, instant, matchStatus, uuidParam } from './common';
 
 export const matchParams = z.object({ matchId: uuidParam });
 
@@ -35,3 +35,114 @@ export const matchResultRequest = z
     }
   });
 export type MatchResultRequest = z.infer<typeof matchResultRequest>;
+
+/** A sync run of a league, as administrators see it (src/server/modules/sync). */
+export const syncRun = z.object({
+  id: z.uuid(),
+  kind: z.enum(['fixtures', 'live']),
+  trigger: z.enum(['schedule', 'admin', 'cli']),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  startedAt: instant,
+  finishedAt: instant.nullable(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rescored: z.number().int(),
+  error: z.string().nullable(),
+});
+export type SyncRun = z.infer<typeof syncRun>;
+
+/** The providers a league can be linked to; 'manual': entered by administrators. */
+export const leagueSource = z.enum(['manual', 'football-data', 'openfootball']);
+export type LeagueSource = z.infer<typeof leagueSource>;
+
+/** A league in the administrators' list. */
+export const adminLeague = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  season: z.string(),
+  kind: z.enum(['league', 'tournament']),
+  active: z.boolean(),
+  source: leagueSource,
+  /** football-data.org: the competition code ('PL'); openfootball: the file's URL or path; manual: null. */
+  sourceRef: z.string().nullable(),
+  /** openfootball only: the IANA zone of its local times. */
+  sourceTimeZone: z.string().nullable(),
+  matches: z.number().int(),
+  finished: z.number().int(),
+  groups: z.number().int(),
+  lastRun: syncRun.nullable(),
+});
+export type AdminLeague = z.infer<typeof adminLeague>;
+
+export const adminLeaguesQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['name', 'season', 'matches', 'groups']).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+/** 50 rows a page, as every long admin list. */
+export const ADMIN_PAGE_SIZE = 50;
+export const adminLeaguesResponse = z.object({ leagues: z.array(adminLeague), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminLeaguesResponse = z.infer<typeof adminLeaguesResponse>;
+
+const ianaZone = z.string().trim().min(1).max(64).refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'an IANA time zone such as Europe/London');
+
+/**
+ * POST /api/admin/leagues. A manual league needs its name and season (teams and fixtures are then
+ * entered by hand); a linked one its source: a football-data.org competition code, or an openfootball
+ * URL with the time zone of its local times (name and season then come from the source at its first sync).
+ */
+export const createLeagueRequest = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('manual'), name: z.string().trim().min(2).max(80), season: z.string().trim().min(2).max(20), kind: z.enum(['league', 'tournament']) }),
+  z.object({ source: z.literal('football-data'), sourceRef: z.string().trim().regex(/^[A-Z0-9]{2,5}$/, 'a competition code such as PL, BSA or WC') }),
+  z.object({ source: z.literal('openfootball'), sourceRef: z.url().refine((u) => /^https?:\/\//i.test(u), 'an http(s) address'), sourceTimeZone: ianaZone }),
+]);
+export type CreateLeagueRequest = z.infer<typeof createLeagueRequest>;
+
+/** PATCH /api/admin/leagues/:leagueId: any of these. */
+export const updateLeagueRequest = z.object({
+  name: z.string().trim().min(2).max(80).optional(),
+  active: z.boolean().optional(),
+  sourceTimeZone: ianaZone.optional(),
+}).refine((body) => Object.keys(body).length > 0, 'nothing to change');
+export type UpdateLeagueRequest = z.infer<typeof updateLeagueRequest>;
+
+export const leagueParams = z.object({ leagueId: uuidParam });
+export const leagueResponse = z.object({ league: adminLeague });
+export const syncRunsResponse = z.object({ runs: z.array(syncRun) });
+
+/** POST /api/admin/leagues/:leagueId/sync: what the run did. */
+export const syncNowResponse = z.object({
+  outcome: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('succeeded'), runId: z.uuid(), created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), rescored: z.number().int(), warnings: z.array(z.string()) }),
+    z.object({ status: z.literal('failed'), runId: z.uuid(), error: z.string() }),
+    z.object({ status: z.literal('busy') }),
+    z.object({ status: z.literal('skipped'), reason: z.string() }),
+  ]),
+  league: adminLeague,
+});
+export type SyncNowResponse = z.infer<typeof syncNowResponse>;
+
+/** GET /api/admin/dashboard. */
+export const adminDashboardResponse = z.object({
+  users: z.object({ total: z.number().int(), newThisWeek: z.number().int() }),
+  groups: z.object({ total: z.number().int(), active: z.number().int() }),
+  /** Predictions saved since midnight UTC. */
+  predictionsToday: z.number().int(),
+  liveMatches: z.number().int(),
+  /** Every league linked to a provider, with its last run. */
+  syncedLeagues: z.array(adminLeague),
+  /** Leagues whose last run failed. */
+  failing: z.number().int(),
+  /** What is missing for a provider to work ('FOOTBALL_DATA_TOKEN'), empty when nothing. */
+  missing: z.array(z.string()),
+});
+export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;

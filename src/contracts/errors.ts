@@ -9,6 +9,7 @@ export const ERROR_IDS = [
   'forbidden',
   'not_found',
   'league_not_found',
+  'league_inactive',
   'email_not_verified',
   'group_not_found',
   'match_not_found',

@@ -34,6 +34,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { homeRoutes } from './modules/home/routes';
 import { APP_VERSION } from './version';
 import { startScoringFolder } from './jobs/scoring-folder';
+import { startSyncScheduler } from './jobs/sync-scheduler';
+import { createSyncContext, type SyncContext } from './modules/sync/sync-context';
 import { loggerOptions } from './logger';
 import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
@@ -58,6 +60,8 @@ export interface AppContext {
   rankingCache: RankingCache;
   /** Each group's stats page as JSON text (groups/stats.ts), emptied whenever the ranking cache is. */
   statsCache: GroupCache<string>;
+  /** League sync: the competition fetcher and what providers can be used (modules/sync). */
+  sync: SyncContext;
 }
 
 export interface BuildAppOptions {
@@ -119,7 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/auth/')) return;
     invalidateCaches();
   });
-  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache };
+  const sync = createSyncContext(database.db, env);
+  app.addHook('onClose', async () => sync.settle());
+  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache, sync };
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -222,6 +228,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Folds queued results into member totals in the background (several instances may run it).
   const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS);
   app.addHook('onClose', async () => folder.stop());
+  // Keeps linked leagues' fixtures and results current (SYNC=false: off; several instances may run it).
+  if (env.SYNC) {
+    const scheduler = startSyncScheduler(database.db, sync.fetchCompetition, app.log, { providers: sync.providers });
+    app.addHook('onClose', async () => scheduler.stop());
+  }
 
   return app;
 }

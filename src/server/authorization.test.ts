@@ -66,6 +66,13 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'GET /api/groups/{groupId}/matches/{matchId}/predictions': { level: 'member' },
   'GET /api/groups/{groupId}/members/{userId}/predictions': { level: 'member' },
   'PUT /api/admin/matches/{matchId}/result': { level: 'platform', body: () => ({ status: 'scheduled' }) },
+  'GET /api/admin/dashboard': { level: 'platform' },
+  'GET /api/admin/leagues': { level: 'platform' },
+  'POST /api/admin/leagues': { level: 'platform', body: () => ({ source: 'manual', name: 'Matrix league', season: '2030', kind: 'league' }) },
+  'GET /api/admin/leagues/{leagueId}': { level: 'platform' },
+  'PATCH /api/admin/leagues/{leagueId}': { level: 'platform', body: () => ({ active: true }) },
+  'GET /api/admin/leagues/{leagueId}/sync-runs': { level: 'platform' },
+  'POST /api/admin/leagues/{leagueId}/sync': { level: 'platform' },
   'GET /api/profiles/{userId}': { level: 'self' },
   'PATCH /api/profiles/{userId}': { level: 'self', body: () => ({ fullName: 'Matrix Person' }) },
   // A wrong email on purpose: the owner gets 400 confirmation_mismatch and the matrix's member survives.

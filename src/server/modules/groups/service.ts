@@ -53,8 +53,9 @@ export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequ
   const scoring = scoringRulesRequest.parse(body.scoring ?? {});
   const points = requestedPoints(scoring);
   const groupId = await db.transaction(async (tx) => {
-    const [league] = await tx.select({ id: leagues.id }).from(leagues).where(eq(leagues.id, body.leagueId));
+    const [league] = await tx.select({ id: leagues.id, active: leagues.active }).from(leagues).where(eq(leagues.id, body.leagueId));
     if (!league) throw errors.leagueNotFound();
+    if (!league.active) throw errors.leagueInactive();
     for (let attempt = 0; attempt < 5; attempt++) {
       const [created] = await tx
         .insert(groups)

@@ -22,12 +22,16 @@ function presentLeague(row: { id: string; name: string; season: string; kind: 'l
   return { ...row, firstKickoff: iso(row.firstKickoff), lastKickoff: iso(row.lastKickoff) };
 }
 
-/** Every league with its match count, matches still to play and first/last kickoff, newest season first. */
+/**
+ * Every active league with its match count, matches still to play and first/last kickoff, newest season
+ * first (an administrator's inactive leagues are not offered).
+ */
 export async function listLeagues(db: Conn): Promise<League[]> {
   const rows = await db
     .select(leagueColumns)
     .from(leagues)
     .leftJoin(matches, eq(matches.leagueId, leagues.id))
+    .where(eq(leagues.active, true))
     .groupBy(leagues.id)
     .orderBy(sql`max(${matches.kickoff}) desc nulls last`, asc(leagues.name));
   return rows.map(presentLeague);

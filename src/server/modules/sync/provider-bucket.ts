@@ -8,12 +8,14 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 
-/** The limiter a provider's client calls before each request. */
+/** The limiter a provider's client calls before each request (the RateLimiter of providers/football-data/limiter.ts). */
 export interface ProviderBucket {
   /** Resolves when a request may be sent (a token was taken). */
   acquire(): Promise<void>;
   /** Nobody sends a request for `ms` milliseconds (the provider answered 429). */
   blockFor(ms: number): Promise<void>;
+  /** Nobody sends a request before `until` (the provider's reset time after a 429). */
+  blockUntil(until: Date): Promise<void>;
 }
 
 /**
@@ -51,6 +53,9 @@ export function createProviderBucket(
         waited += wait;
         await sleep(wait);
       }
+    },
+    async blockUntil(until) {
+      await this.blockFor(Math.max(0, until.getTime() - Date.now()));
     },
     async blockFor(ms) {
       await db.execute(sql`

@@ -85,6 +85,8 @@ export async function syncLeague(
     });
     step(`writing ${competition.matches.length} matches of ${competition.name} ${competition.season}`);
     const summary = await importCompetition(db, competition, { provider: league.sync_provider, leagueId });
+    // A league created by an administrator is named after its source ('PL') until this first sync.
+    await db.execute(sql`update leagues set name = ${competition.name} where id = ${leagueId}::uuid and name = sync_ref`);
     await db.execute(sql`
       update sync_runs set status = 'succeeded', finished_at = now(), created = ${summary.created}, updated = ${summary.updated},
              unchanged = ${summary.unchanged}, rescored = ${summary.rescored}

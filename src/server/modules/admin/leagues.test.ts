@@ -1,0 +1,119 @@
+/**
+ * The administrators' leagues over HTTP (issue 8): a league linked to an openfootball URL fills itself
+ * in the background, "sync now" changes nothing the second time, search/sort/pages, deactivation hides a
+ * league from new groups, and the dashboard says what is missing (no football-data.org token).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { createUser, type TestUser } from '../../../../tests/helpers/users';
+import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../../../tests/openfootball-data';
+
+const withData = hasOpenfootballData();
+
+describe(`admin leagues (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let member: TestUser;
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'leagues-boss@example.com' });
+    admin = await createUser(t, { email: 'leagues-boss@example.com', username: 'leagues_boss' });
+    member = await createUser(t, { username: 'leagues_member' });
+    // A stand-in for a file host: the EPL 2024/25 openfootball file, and a 404.
+    server = createServer((request, response) => {
+      if (request.url === '/en.1.json' && withData) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(readFileSync(join(OPENFOOTBALL_DIR, 'football.json/2024-25/en.1.json')));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  const as = (who: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+  const waitForRun = async (leagueId: string) => {
+    for (let i = 0; i < 200; i++) {
+      const runs = (await as(admin, 'GET', `/api/admin/leagues/${leagueId}/sync-runs`)).json().runs;
+      if (runs.length > 0 && runs[0].status !== 'running') return runs;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the sync did not finish');
+  };
+
+  it.runIf(withData)('fills a league linked to an openfootball URL by itself, and a second sync changes nothing', async () => {
+    const created = await as(admin, 'POST', '/api/admin/leagues', { source: 'openfootball', sourceRef: `${base}/en.1.json`, sourceTimeZone: 'Europe/London' });
+    expect(created.statusCode).toBe(201);
+    const { league } = created.json();
+    expect(league).toMatchObject({ source: 'openfootball', sourceRef: `${base}/en.1.json`, active: true, matches: 0 });
+    const runs = await waitForRun(league.id);
+    expect(runs[0]).toMatchObject({ status: 'succeeded', trigger: 'admin', kind: 'fixtures', created: 380, updated: 0 });
+    const filled = (await as(admin, 'GET', `/api/admin/leagues/${league.id}`)).json().league;
+    expect(filled).toMatchObject({ name: 'English Premier League 2024/25', season: '2024-25', matches: 380, finished: 380 });
+    expect(filled.lastRun.status).toBe('succeeded');
+
+    const again = await as(admin, 'POST', `/api/admin/leagues/${league.id}/sync`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().outcome).toMatchObject({ status: 'succeeded', created: 0, updated: 0, unchanged: 380, rescored: 0 });
+    expect((await waitForRun(league.id)).map((r: { trigger: string }) => r.trigger)).toEqual(['admin', 'admin']);
+  });
+
+  it('records a source that fails, and says so on the dashboard with what is missing', async () => {
+    const { league } = (await as(admin, 'POST', '/api/admin/leagues', { source: 'openfootball', sourceRef: `${base}/missing.json`, sourceTimeZone: 'UTC' })).json();
+    const [run] = await waitForRun(league.id);
+    expect(run).toMatchObject({ status: 'failed', error: `${base}/missing.json: HTTP 404` });
+    const fd = (await as(admin, 'POST', '/api/admin/leagues', { source: 'football-data', sourceRef: 'PL' })).json().league;
+    expect((await waitForRun(fd.id))[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('FOOTBALL_DATA_TOKEN is not set') });
+    const dashboard = (await as(admin, 'GET', '/api/admin/dashboard')).json();
+    expect(dashboard.missing).toEqual(['FOOTBALL_DATA_TOKEN']);
+    expect(dashboard.failing).toBeGreaterThanOrEqual(2);
+    expect(dashboard.syncedLeagues.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining([league.id, fd.id]));
+    expect(dashboard.users.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses bad input with a clear error and writes nothing', async () => {
+    for (const body of [
+      { source: 'football-data', sourceRef: 'premier league' },
+      { source: 'openfootball', sourceRef: 'file:///etc/passwd', sourceTimeZone: 'UTC' },
+      { source: 'openfootball', sourceRef: `${base}/x.json`, sourceTimeZone: 'Mars/Olympus' },
+      { source: 'manual', name: 'X', season: '2030', kind: 'league' },
+      { source: 'elsewhere' },
+    ]) {
+      const response = await as(admin, 'POST', '/api/admin/leagues', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.id).toBe('validation_failed');
+    }
+    expect((await as(admin, 'GET', '/api/admin/leagues/not-a-uuid')).statusCode).toBe(400);
+    expect((await as(admin, 'GET', '/api/admin/leagues/00000000-0000-4000-8000-000000000000')).json().error.id).toBe('league_not_found');
+    expect((await as(member, 'GET', '/api/admin/leagues')).statusCode).toBe(403);
+  });
+
+  it('lists, searches, sorts and pages; an inactive league is not offered for new groups', async () => {
+    for (const name of ['Zulu Cup', 'Alpha Shield', 'Mike Trophy']) {
+      expect((await as(admin, 'POST', '/api/admin/leagues', { source: 'manual', name, season: '2031', kind: 'tournament' })).statusCode).toBe(201);
+    }
+    const searched = (await as(admin, 'GET', '/api/admin/leagues?search=2031&sort=name&order=desc')).json();
+    expect(searched.leagues.map((l: { name: string }) => l.name)).toEqual(['Zulu Cup', 'Mike Trophy', 'Alpha Shield']);
+    expect(searched).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    expect((await as(admin, 'GET', '/api/admin/leagues?search=2031&page=2')).json().leagues).toEqual([]);
+    // Deactivated: gone from the public list and refused for a new group.
+    const alpha = searched.leagues.find((l: { name: string }) => l.name === 'Alpha Shield');
+    expect((await as(admin, 'PATCH', `/api/admin/leagues/${alpha.id}`, { active: false })).json().league.active).toBe(false);
+    const offered = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues.map((l: { id: string }) => l.id);
+    expect(offered).not.toContain(alpha.id);
+    const refused = await as(member, 'POST', '/api/groups', { name: 'Too late', leagueId: alpha.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.id).toBe('league_inactive');
+    expect((await as(admin, 'POST', `/api/admin/leagues/${alpha.id}/sync`)).json().outcome).toEqual({ status: 'skipped', reason: 'the league has no data source (entered by hand)' });
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * What the app, its routes and the CLI need to sync leagues, from the environment: the competition
+ * fetcher (football-data.org only with FOOTBALL_DATA_TOKEN, its requests spaced by the token bucket
+ * shared in PostgreSQL), the providers usable now, what is missing, and a place for background runs
+ * so that closing the app waits for them.
+ */
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { FootballDataClient } from '../../providers/football-data/client';
+import { FREE_PLAN_REQUESTS_PER_MINUTE } from '../../providers/football-data/limiter';
+import { mapFootballDataMatches } from '../../providers/football-data/map';
+import { createProviderBucket } from './provider-bucket';
+import type { FetchCompetition } from './run-sync';
+import { createFetchCompetition } from './sources';
+
+/** The sync tools of one app instance (or CLI run). */
+export interface SyncContext {
+  fetchCompetition: FetchCompetition;
+  /** Providers that can be used now ('openfootball' always; 'football-data' with a token). */
+  providers: string[];
+  /** Environment variables a provider lacks ('FOOTBALL_DATA_TOKEN'), shown on the admin dashboard. */
+  missing: string[];
+  /** Keeps a run started in the background; `settle` waits for all of them. */
+  background(run: Promise<unknown>): void;
+  settle(): Promise<void>;
+}
+
+/** Builds the sync tools from the environment. */
+export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' | 'FOOTBALL_DATA_URL'>): SyncContext {
+  const token = env.FOOTBALL_DATA_TOKEN;
+  const client = token ? new FootballDataClient({
+    token,
+    baseUrl: env.FOOTBALL_DATA_URL,
+    limiter: createProviderBucket(db, 'football-data', { capacity: FREE_PLAN_REQUESTS_PER_MINUTE, perMs: 60_000 }),
+  }) : null;
+  const pending = new Set<Promise<unknown>>();
+  return {
+    fetchCompetition: createFetchCompetition(client ? async (code) => mapFootballDataMatches(await client.getMatches(code)) : null),
+    providers: client ? ['football-data', 'openfootball'] : ['openfootball'],
+    missing: client ? [] : ['FOOTBALL_DATA_TOKEN'],
+    background(run) {
+      const settled = run.catch(() => undefined).finally(() => pending.delete(settled));
+      pending.add(settled);
+    },
+    async settle() {
+      await Promise.all([...pending]);
+    },
+  };
+}
