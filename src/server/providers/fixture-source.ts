@@ -13,6 +13,10 @@ export interface ImportedTeam {
   name: string;
   /** Short code such as "ENG", when the provider gives one. */
   code: string | null;
+  /** A shorter display name ("Man United" for "Manchester United FC"), when the provider gives one. */
+  shortName?: string | null;
+  /** Address of the team's crest image, when the provider gives one. */
+  crestUrl?: string | null;
 }
 
 export interface ImportedMatch {

@@ -117,3 +117,49 @@ describe(`admin leagues (${TEST_DB_KIND})`, () => {
     expect((await as(admin, 'POST', `/api/admin/leagues/${alpha.id}/sync`)).json().outcome).toEqual({ status: 'skipped', reason: 'the league has no data source (entered by hand)' });
   });
 });
+
+describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let server: Server;
+  const seen: { url: string; token: string | undefined }[] = [];
+  beforeAll(async () => {
+    // A local stand-in for football-data.org serving a recorded Premier League season.
+    server = createServer((request, response) => {
+      seen.push({ url: request.url ?? '', token: request.headers['x-auth-token'] as string | undefined });
+      if (request.url?.startsWith('/v4/competitions/PL/matches')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(readFileSync(join(import.meta.dirname, '../../providers/football-data/fixtures/pl-2025-matches.json')));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4`;
+    t = await createTestApp({ ADMIN_EMAILS: 'fd-boss@example.com', FOOTBALL_DATA_TOKEN: 'fd-test-token', FOOTBALL_DATA_URL: url });
+    admin = await createUser(t, { email: 'fd-boss@example.com', username: 'fd_boss' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('a league added by an administrator fills itself from football-data.org, with the token sent', async () => {
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: admin.cookie } });
+    const { league } = (await as('POST', '/api/admin/leagues', { source: 'football-data', sourceRef: 'PL' })).json();
+    expect(league).toMatchObject({ name: 'PL', source: 'football-data', sourceRef: 'PL' });
+    let runs: { status: string; created: number }[] = [];
+    for (let i = 0; i < 200 && (runs.length === 0 || runs[0]!.status === 'running'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      runs = (await as('GET', `/api/admin/leagues/${league.id}/sync-runs`)).json().runs;
+    }
+    expect(runs[0]).toMatchObject({ status: 'succeeded' });
+    expect(runs[0]!.created).toBeGreaterThan(0);
+    const filled = (await as('GET', `/api/admin/leagues/${league.id}`)).json().league;
+    expect(filled.name).toBe('Premier League');
+    expect(filled.matches).toBe(runs[0]!.created);
+    expect(seen.every((request) => request.token === 'fd-test-token')).toBe(true);
+    expect((await as('GET', '/api/admin/dashboard')).json().missing).toEqual([]);
+  });
+});
+

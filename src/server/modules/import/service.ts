@@ -7,7 +7,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leagues, matches, teamAliases, teams } from '../../db/schema';
-import { ImportError, type ImportedCompetition, type ImportedMatch } from '../../providers/fixture-source';
+import { ImportError, type ImportedCompetition, type ImportedMatch, type ImportedTeam } from '../../providers/fixture-source';
 import { scoreMatches } from '../scoring/score-matches';
 
 export interface ImportOptions {
@@ -62,7 +62,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       .returning({ id: leagues.id, name: leagues.name });
     if (!league) throw options.leagueId ? new ImportError(`league ${options.leagueId} does not exist`) : new Error('league upsert returned nothing');
 
-    const teamByName = new Map<string, { name: string; code: string | null }>();
+    const teamByName = new Map<string, ImportedTeam>();
     for (const match of competition.matches) {
       for (const team of [match.home, match.away]) {
         const seen = teamByName.get(team.name);
@@ -79,8 +79,15 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     const fresh = [...teamByName.values()].filter((team) => !aliasTeam.has(team.name.toLowerCase()));
     const teamRows = fresh.length === 0 ? [] : await tx
       .insert(teams)
-      .values(fresh.map((team) => ({ name: team.name, code: team.code })))
-      .onConflictDoUpdate({ target: teams.name, set: { code: sql`coalesce(excluded.code, ${teams.code})` } })
+      .values(fresh.map((team) => ({ name: team.name, code: team.code, shortName: team.shortName ?? null, crestUrl: team.crestUrl ?? null })))
+      .onConflictDoUpdate({
+        target: teams.name,
+        set: {
+          code: sql`coalesce(excluded.code, ${teams.code})`,
+          shortName: sql`coalesce(excluded.short_name, ${teams.shortName})`,
+          crestUrl: sql`coalesce(excluded.crest_url, ${teams.crestUrl})`,
+        },
+      })
       .returning({ id: teams.id, name: teams.name });
     const teamId = new Map([
       ...names.flatMap((n) => (aliasTeam.has(n.toLowerCase()) ? [[n, aliasTeam.get(n.toLowerCase())!] as const] : [])),

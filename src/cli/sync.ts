@@ -1,0 +1,96 @@
+/**
+ * `npm run sync -- <leagueId>` syncs an existing linked league now.
+ * `npm run sync -- football-data:<CODE>` creates the league of that competition's current season when
+ * missing (teams, fixtures, results) and syncs it now; `npm run sync -- openfootball:<URL-or-path> --tz <zone>`
+ * does the same for an openfootball file.
+ *
+ * A progress line per step. The database is DATABASE_URL's, or the embedded one in DATA_DIR (like the
+ * import: the server must be stopped). Exit codes: 0 done, 1 the sync failed (recorded on the run), 2 bad usage.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Db } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/data-dir-lock';
+import { parseEnv } from '../server/env';
+import { leagueExternalId } from '../server/modules/import/service';
+import { syncLeague, type FetchCompetition } from '../server/modules/sync/run-sync';
+import { createSyncContext } from '../server/modules/sync/sync-context';
+import { SYNC_PROVIDERS } from '../server/modules/sync/sources';
+
+const USAGE = 'Usage: npm run sync -- <leagueId> | football-data:<CODE> | openfootball:<URL-or-path> --tz <IANA zone>';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The league linked to `provider:ref` for the competition's current season: found, or created from the
+ * competition fetched once (that fetch is reused by the sync, so no second request is made).
+ */
+async function linkedLeague(db: Db, fetch: FetchCompetition, provider: string, ref: string, timeZone: string | null, log: (line: string) => void) {
+  log(`fetching ${provider}:${ref}`);
+  const competition = await fetch({ leagueId: '', syncProvider: provider, syncRef: ref, syncTimeZone: timeZone });
+  const [league] = rowsOf<{ id: string; created: boolean }>(await db.execute(sql`
+    insert into leagues (name, season, kind, provider, external_id, sync_provider, sync_ref, sync_time_zone)
+    values (${competition.name}, ${competition.season}, ${competition.kind}, ${provider}, ${leagueExternalId(competition)}, ${provider}, ${ref}, ${timeZone})
+    on conflict (provider, external_id) do update set sync_provider = excluded.sync_provider, sync_ref = excluded.sync_ref,
+      sync_time_zone = excluded.sync_time_zone, updated_at = now()
+    returning id, (xmax = 0) as created`));
+  log(`${league!.created ? 'created' : 'found'} league ${competition.name} ${competition.season} (${league!.id})`);
+  return { leagueId: league!.id, fetched: (async () => competition) satisfies FetchCompetition };
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ allowPositionals: true, options: { tz: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (args.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [target, ...extra] = args.positionals;
+  const separator = target?.indexOf(':') ?? -1;
+  const provider = target && !UUID.test(target) && separator > 0 ? target.slice(0, separator) : null;
+  if (!target || extra.length > 0 || (!UUID.test(target) && !(provider && (SYNC_PROVIDERS as readonly string[]).includes(provider)))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = parseEnv();
+  const log = (line: string) => console.log(line);
+  let database;
+  try {
+    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Sync failed, nothing was written: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const sync = createSyncContext(database.db, env);
+    let leagueId = target;
+    let fetch = sync.fetchCompetition;
+    if (provider) {
+      const linked = await linkedLeague(database.db, sync.fetchCompetition, provider, target.slice(separator + 1), args.values.tz ?? null, log);
+      leagueId = linked.leagueId;
+      fetch = linked.fetched;
+    }
+    const outcome = await syncLeague(database.db, leagueId, fetch, { kind: 'fixtures', trigger: 'cli', onStep: log });
+    if (outcome.status === 'succeeded') {
+      for (const warning of outcome.warnings) console.warn(`warning: ${warning}`);
+      return 0;
+    }
+    if (outcome.status === 'busy') console.error('Another sync of this league is running; try again when it ends.');
+    if (outcome.status === 'skipped') console.error(`Nothing to do: ${outcome.reason}.`);
+    return 1;
+  } catch (error) {
+    console.error(`Sync failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();
