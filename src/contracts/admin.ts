@@ -1,6 +1,7 @@
 /** Platform administration: match results. */
 import { z } from 'zod';
 import { goals, instant, matchStatus, uuidParam } from './common';
+import { match } from './leagues';
 
 export const matchParams = z.object({ matchId: uuidParam });
 
@@ -146,3 +147,57 @@ export const adminDashboardResponse = z.object({
   missing: z.array(z.string()),
 });
 export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;
+
+/** An entry of the audit log: who did what to which subject, when, before/after, and why. */
+export const auditEntry = z.object({
+  id: z.uuid(),
+  actor: z.string(),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  subjectLabel: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  at: instant,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const auditResponse = z.object({ entries: z.array(auditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AuditResponse = z.infer<typeof auditResponse>;
+
+/** GET /api/admin/fixtures: filters (all optional), 50 a page, by kickoff. */
+export const adminFixturesQuery = z.object({
+  leagueId: uuidParam.optional(),
+  roundOrder: z.coerce.number().int().min(1).max(1_000).optional(),
+  status: matchStatus.optional(),
+  /** Kickoff on or after this day / on or before this day (UTC, YYYY-MM-DD). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const adminFixture = match.extend({ leagueId: z.uuid(), leagueName: z.string() });
+export type AdminFixture = z.infer<typeof adminFixture>;
+export const adminFixturesResponse = z.object({ fixtures: z.array(adminFixture), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminFixturesResponse = z.infer<typeof adminFixturesResponse>;
+
+/** Why an administrator changed a fixture: required, kept in the audit log. */
+const reason = z.string().trim().min(3, 'say why (at least 3 characters)').max(500);
+
+/**
+ * PATCH /api/admin/matches/:matchId: a new kickoff and/or status and result, with the reason. Postpone:
+ * status 'postponed' (predictions voided); cancel: 'cancelled'; restore: 'scheduled' (optionally with a
+ * new kickoff: the match reopens and its predictions stand). A live or finished match needs its score.
+ */
+export const updateFixtureRequest = z.object({
+  kickoff: instant.optional(),
+  result: matchResultRequest.optional(),
+  reason,
+}).refine((body) => body.kickoff !== undefined || body.result !== undefined, 'nothing to change');
+export type UpdateFixtureRequest = z.infer<typeof updateFixtureRequest>;
+/** POST /api/admin/matches/:matchId/rescore: scores every prediction of the match again from its stored result. */
+export const rescoreRequest = z.object({ reason });
+export const fixtureResponse = z.object({ fixture: adminFixture, rescored: z.number().int() });

@@ -73,6 +73,10 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'PATCH /api/admin/leagues/{leagueId}': { level: 'platform', body: () => ({ active: true }) },
   'GET /api/admin/leagues/{leagueId}/sync-runs': { level: 'platform' },
   'POST /api/admin/leagues/{leagueId}/sync': { level: 'platform' },
+  'GET /api/admin/fixtures': { level: 'platform' },
+  'PATCH /api/admin/matches/{matchId}': { level: 'platform', body: () => ({ result: { status: 'scheduled' }, reason: 'authorization matrix' }) },
+  'POST /api/admin/matches/{matchId}/rescore': { level: 'platform', body: () => ({ reason: 'authorization matrix' }) },
+  'GET /api/admin/audit': { level: 'platform' },
   'GET /api/profiles/{userId}': { level: 'self' },
   'PATCH /api/profiles/{userId}': { level: 'self', body: () => ({ fullName: 'Matrix Person' }) },
   // A wrong email on purpose: the owner gets 400 confirmation_mismatch and the matrix's member survives.

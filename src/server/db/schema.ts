@@ -157,6 +157,28 @@ export const syncRuns = pgTable('sync_runs', {
 ]);
 
 /**
+ * Every administrative write (issue 8, "Audit log"): who, when, what, the subject's state before and after,
+ * and the reason given. Kept when the administrator's account is deleted (actor_id set null, the username
+ * kept as written then).
+ */
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+  actorUsername: text('actor_username').notNull(),
+  /** 'league.create', 'league.update', 'league.sync', 'match.update', 'match.rescore' … */
+  action: text('action').notNull(),
+  /** 'league', 'match' … and its id. */
+  subjectType: text('subject_type').notNull(),
+  subjectId: text('subject_id').notNull(),
+  /** A readable name of the subject when written ('Arsenal v Chelsea (2025-08-16)'). */
+  subjectLabel: text('subject_label').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  reason: text('reason'),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_subject_idx').on(t.subjectType, t.subjectId)]);
+
+/**
  * Tokens of a rate-limited provider (a token bucket shared by every app instance): football-data.org's
  * free tier allows 10 requests a minute.
  */

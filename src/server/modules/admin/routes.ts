@@ -1,14 +1,16 @@
 /**
  * The administrators' API under /api/admin (Platform Administrators only: 401 signed out, 403 for
- * everyone else): match results, the dashboard, and leagues with their sync (list, create, edit,
- * activate/deactivate, runs, sync now).
+ * everyone else): the dashboard; leagues with their sync (list, create, edit, activate/deactivate, runs,
+ * sync now); fixtures (list, result, kickoff, postpone/cancel/restore, re-score); the audit log. Every
+ * write is recorded in the audit log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminDashboardResponse, adminLeaguesQuery, adminLeaguesResponse, createLeagueRequest, leagueParams, leagueResponse, matchParams,
-  matchResultRequest, syncNowResponse, syncRunsResponse, updateLeagueRequest,
+  adminDashboardResponse, adminFixturesQuery, adminFixturesResponse, adminLeaguesQuery, adminLeaguesResponse, auditQuery, auditResponse,
+  createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
+  syncRunsResponse, updateFixtureRequest, updateLeagueRequest,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
 import type { AppContext } from '../../app';
@@ -17,7 +19,8 @@ import { errors } from '../../errors';
 import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
-import { setMatchResult } from './service';
+import { listAudit, recordAudit } from './audit';
+import { listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
 /** The signed-in Platform Administrator. @throws AppError unauthenticated, forbidden. */
 async function requireAdmin(request: FastifyRequest, reply: FastifyReply, context: AppContext): Promise<Viewer> {
@@ -34,8 +37,8 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     '/admin/matches/:matchId/result',
     { schema: { tags: ['admin'], params: matchParams, body: matchResultRequest, response: { 200: z.object({ match, rescored: z.number().int() }) } } },
     async (request, reply) => {
-      await requireAdmin(request, reply, context);
-      return setMatchResult(db, request.params.matchId, request.body);
+      const viewer = await requireAdmin(request, reply, context);
+      return setMatchResult(db, request.params.matchId, request.body, viewer);
     },
   );
   api.get(
@@ -58,8 +61,12 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     '/admin/leagues',
     { schema: { tags: ['admin'], body: createLeagueRequest, response: { 201: leagueResponse } } },
     async (request, reply) => {
-      await requireAdmin(request, reply, context);
-      const league = await createAdminLeague(db, request.body);
+      const viewer = await requireAdmin(request, reply, context);
+      const league = await db.transaction(async (tx) => {
+        const created = await createAdminLeague(tx, request.body);
+        await recordAudit(tx, viewer, { action: 'league.create', subjectType: 'league', subjectId: created.id, subjectLabel: created.name, after: request.body });
+        return created;
+      });
       // A linked league fills itself: its first sync starts now, in the background (its runs show it).
       if (league.source !== 'manual') sync.background(syncLeague(db, league.id, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin' }));
       return reply.code(201).send({ league });
@@ -77,8 +84,14 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     '/admin/leagues/:leagueId',
     { schema: { tags: ['admin'], params: leagueParams, body: updateLeagueRequest, response: { 200: leagueResponse } } },
     async (request, reply) => {
-      await requireAdmin(request, reply, context);
-      return { league: await updateAdminLeague(db, request.params.leagueId, request.body) };
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const before = await getAdminLeague(tx, request.params.leagueId);
+        const league = await updateAdminLeague(tx, request.params.leagueId, request.body);
+        const fields = (l: typeof league) => ({ name: l.name, active: l.active, sourceTimeZone: l.sourceTimeZone });
+        await recordAudit(tx, viewer, { action: 'league.update', subjectType: 'league', subjectId: league.id, subjectLabel: before.name, before: fields(before), after: fields(league) });
+        return { league };
+      });
     },
   );
   api.get(
@@ -93,10 +106,43 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     '/admin/leagues/:leagueId/sync',
     { schema: { tags: ['admin'], params: leagueParams, response: { 200: syncNowResponse } } },
     async (request, reply) => {
-      await requireAdmin(request, reply, context);
-      await getAdminLeague(db, request.params.leagueId); // 404 for an unknown league
+      const viewer = await requireAdmin(request, reply, context);
+      const before = await getAdminLeague(db, request.params.leagueId); // 404 for an unknown league
       const outcome = await syncLeague(db, request.params.leagueId, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin' });
+      await recordAudit(db, viewer, { action: 'league.sync', subjectType: 'league', subjectId: before.id, subjectLabel: before.name, after: outcome });
       return { outcome, league: await getAdminLeague(db, request.params.leagueId) };
+    },
+  );
+  api.get(
+    '/admin/fixtures',
+    { schema: { tags: ['admin'], querystring: adminFixturesQuery, response: { 200: adminFixturesResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return listAdminFixtures(db, request.query);
+    },
+  );
+  api.patch(
+    '/admin/matches/:matchId',
+    { schema: { tags: ['admin'], params: matchParams, body: updateFixtureRequest, response: { 200: fixtureResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return updateFixture(db, viewer, request.params.matchId, request.body);
+    },
+  );
+  api.post(
+    '/admin/matches/:matchId/rescore',
+    { schema: { tags: ['admin'], params: matchParams, body: rescoreRequest, response: { 200: fixtureResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return rescoreFixture(db, viewer, request.params.matchId, request.body.reason);
+    },
+  );
+  api.get(
+    '/admin/audit',
+    { schema: { tags: ['admin'], querystring: auditQuery, response: { 200: auditResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return listAudit(db, request.query);
     },
   );
 }

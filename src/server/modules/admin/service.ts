@@ -1,37 +1,124 @@
-/** Platform administration: setting a match's result, which re-scores its predictions at once. */
-import { eq } from 'drizzle-orm';
-import type { MatchResultRequest } from '../../../contracts/admin';
-import type { Match } from '../../../contracts/leagues';
-import type { Db } from '../../db/client';
-import { matches } from '../../db/schema';
+/**
+ * Platform administration of fixtures: the list (filters by league, round, status and dates; 50 a page),
+ * a result, kickoff or status change (postpone, cancel, restore) with its reason, and re-scoring. Every
+ * change re-scores the match's predictions in the same transaction when its status or score moved, and is
+ * recorded in the audit log in that transaction too.
+ */
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type AdminFixture, type AdminFixturesResponse, type MatchResultRequest, type UpdateFixtureRequest } from '../../../contracts/admin';
+import type { Conn, Db } from '../../db/client';
+import { leagues, matches } from '../../db/schema';
 import { errors } from '../../errors';
+import type { Viewer } from '../../auth/viewer';
 import { matchColumns, presentMatch, withTeams } from '../leagues/presenter';
 import { scoreMatches } from '../scoring/score-matches';
+import { recordAudit } from './audit';
+
+type Actor = Pick<Viewer, 'userId' | 'username'>;
+
+/** A fixture with its league, as administrators see it. @throws AppError match_not_found. */
+async function fixture(conn: Conn, matchId: string): Promise<AdminFixture> {
+  const [row] = await withTeams(conn.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name }).from(matches).$dynamic())
+    .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+    .where(eq(matches.id, matchId));
+  if (!row) throw errors.matchNotFound();
+  return { ...presentMatch(row), leagueId: row.leagueId, leagueName: row.leagueName };
+}
+
+/** The state of a fixture the audit log keeps before and after a change. */
+function snapshot(f: AdminFixture) {
+  return {
+    kickoff: f.kickoff, status: f.status, homeGoals: f.homeGoals, awayGoals: f.awayGoals, homeGoalsExtraTime: f.homeGoalsExtraTime,
+    awayGoalsExtraTime: f.awayGoalsExtraTime, homePenalties: f.homePenalties, awayPenalties: f.awayPenalties,
+  };
+}
+const label = (f: AdminFixture) => `${f.homeTeam.name} v ${f.awayTeam.name} (${f.kickoff.slice(0, 10)})`;
+
+/** One page of fixtures matching the filters, by kickoff. */
+export async function listAdminFixtures(db: Conn, query: {
+  leagueId?: string; roundOrder?: number; status?: AdminFixture['status']; from?: string; to?: string; page: number;
+}): Promise<AdminFixturesResponse> {
+  const filters: SQL[] = [];
+  if (query.leagueId) filters.push(eq(matches.leagueId, query.leagueId));
+  if (query.roundOrder !== undefined) filters.push(eq(matches.roundOrder, query.roundOrder));
+  if (query.status) filters.push(eq(matches.status, query.status));
+  if (query.from) filters.push(gte(matches.kickoff, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) filters.push(lte(matches.kickoff, new Date(`${query.to}T23:59:59.999Z`)));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const rows = await withTeams(db.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name }).from(matches).$dynamic())
+    .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+    .where(where)
+    .orderBy(asc(matches.kickoff), asc(matches.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_PAGE_SIZE);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(matches).where(where);
+  return {
+    fixtures: rows.map((row) => ({ ...presentMatch(row), leagueId: row.leagueId, leagueName: row.leagueName })),
+    total: Number(count?.n ?? 0), page: query.page, pageSize: ADMIN_PAGE_SIZE,
+  };
+}
 
 /**
- * Sets a match's status and score and re-scores all its predictions, in one transaction. A scheduled,
- * postponed or cancelled match has its goals cleared.
- * @throws AppError match_not_found.
+ * Writes a status and score (a scheduled, postponed or cancelled match has its goals cleared).
+ * @returns whether the status or any score changed.
  */
-export async function setMatchResult(db: Db, matchId: string, body: MatchResultRequest): Promise<{ match: Match; rescored: number }> {
+async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRequest): Promise<boolean> {
   const played = body.status === 'finished' || body.status === 'live';
   const value = (goals: number | null | undefined) => (played ? (goals ?? null) : null);
+  const next = {
+    status: body.status,
+    homeGoals: value(body.homeGoals), awayGoals: value(body.awayGoals),
+    homeGoalsExtraTime: value(body.homeGoalsExtraTime), awayGoalsExtraTime: value(body.awayGoalsExtraTime),
+    homePenalties: value(body.homePenalties), awayPenalties: value(body.awayPenalties),
+  };
+  await conn.update(matches).set({ ...next, updatedAt: new Date() }).where(eq(matches.id, before.id));
+  return (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== before[key]);
+}
+
+/**
+ * Sets a match's status and score and re-scores its predictions, in one transaction (the API of the
+ * foundation, kept: the Fixtures screen uses updateFixture, which also asks for a reason). `actor` null:
+ * a task of the platform itself (tests, scripts), recorded as 'system'.
+ * @throws AppError match_not_found.
+ */
+export async function setMatchResult(db: Db, matchId: string, body: MatchResultRequest, actor: Actor | null = null) {
   return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(matches)
-      .set({
-        status: body.status,
-        homeGoals: value(body.homeGoals), awayGoals: value(body.awayGoals),
-        homeGoalsExtraTime: value(body.homeGoalsExtraTime), awayGoalsExtraTime: value(body.awayGoalsExtraTime),
-        homePenalties: value(body.homePenalties), awayPenalties: value(body.awayPenalties),
-        updatedAt: new Date(),
-      })
-      .where(eq(matches.id, matchId))
-      .returning({ id: matches.id });
-    if (updated.length === 0) throw errors.matchNotFound();
+    const before = await fixture(tx, matchId);
+    await applyResult(tx, before, body);
     const rescored = await scoreMatches(tx, [matchId]);
-    const [row] = await withTeams(tx.select(matchColumns).from(matches).$dynamic()).where(eq(matches.id, matchId));
-    if (!row) throw errors.matchNotFound();
-    return { match: presentMatch(row), rescored };
+    const after = await fixture(tx, matchId);
+    await recordAudit(tx, actor, { action: 'match.result', subjectType: 'match', subjectId: matchId, subjectLabel: label(before), before: snapshot(before), after: snapshot(after) });
+    const { leagueId: _league, leagueName: _name, ...match } = after;
+    return { match, rescored };
+  });
+}
+
+/**
+ * Changes a fixture's kickoff and/or status and result, with the reason kept in the audit log; re-scores
+ * when the status or a score changed (a postponement voids predictions, a restore reopens the match).
+ * @throws AppError match_not_found.
+ */
+export async function updateFixture(db: Db, actor: Actor, matchId: string, body: UpdateFixtureRequest): Promise<{ fixture: AdminFixture; rescored: number }> {
+  return db.transaction(async (tx) => {
+    const before = await fixture(tx, matchId);
+    if (body.kickoff !== undefined) await tx.update(matches).set({ kickoff: new Date(body.kickoff), updatedAt: new Date() }).where(eq(matches.id, matchId));
+    const changed = body.result ? await applyResult(tx, before, body.result) : false;
+    const rescored = changed ? await scoreMatches(tx, [matchId]) : 0;
+    const after = await fixture(tx, matchId);
+    await recordAudit(tx, actor, {
+      action: 'match.update', subjectType: 'match', subjectId: matchId, subjectLabel: label(before),
+      before: snapshot(before), after: snapshot(after), reason: body.reason,
+    });
+    return { fixture: after, rescored };
+  });
+}
+
+/** Scores every prediction of a match again from its stored result (after a rules fix, say). @throws AppError match_not_found. */
+export async function rescoreFixture(db: Db, actor: Actor, matchId: string, reason: string): Promise<{ fixture: AdminFixture; rescored: number }> {
+  return db.transaction(async (tx) => {
+    const current = await fixture(tx, matchId);
+    const rescored = await scoreMatches(tx, [matchId]);
+    await recordAudit(tx, actor, { action: 'match.rescore', subjectType: 'match', subjectId: matchId, subjectLabel: label(current), after: { rescored }, reason });
+    return { fixture: current, rescored };
   });
 }

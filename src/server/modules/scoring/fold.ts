@@ -37,6 +37,9 @@ export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition
   await conn.execute(sql`set local enable_mergejoin = off`);
   const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(
     await conn.execute(foldBatchQuery(matchId, Number(match.result_version), after, limit)));
+  // The caller's transaction may go on (an import, a result saved by an administrator): planning as usual.
+  await conn.execute(sql`set local enable_hashjoin to default`);
+  await conn.execute(sql`set local enable_mergejoin to default`);
   const folded = Number(row?.folded ?? 0);
   return { folded, last: row?.last_group && row.last_user ? { groupId: row.last_group, userId: row.last_user } : null };
 }

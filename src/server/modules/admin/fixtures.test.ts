@@ -1,0 +1,105 @@
+/**
+ * The administrators' fixtures over HTTP (issue 8): filters and pages; a result entered with its reason
+ * scores members' predictions at once (their ranking moves); postpone voids, restore with a new kickoff
+ * reopens; re-score; bad input refused with nothing written; every write in the audit log with
+ * before/after and the reason, searchable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { createUser, type TestUser } from '../../../../tests/helpers/users';
+import { seedDemoIfEmpty } from '../demo/seed';
+
+describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let member: TestUser;
+  let leagueId: string;
+  let groupId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'fixtures-boss@example.com' });
+    await seedDemoIfEmpty(t.database.db, new Date());
+    admin = await createUser(t, { email: 'fixtures-boss@example.com', username: 'fixtures_boss' });
+    member = await createUser(t, { username: 'fixtures_member' });
+    leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    groupId = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Fixture pool', leagueId }, headers: { cookie: member.cookie } })).json().group.id;
+  });
+  afterAll(async () => t?.close());
+  const as = (who: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+
+  it('filters fixtures by league, status and dates, 50 a page', async () => {
+    const all = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}`)).json();
+    expect(all.total).toBe(56);
+    expect(all.fixtures).toHaveLength(50);
+    expect((await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&page=2`)).json().fixtures).toHaveLength(6);
+    const kickoffs = all.fixtures.map((f: { kickoff: string }) => f.kickoff);
+    expect(kickoffs).toEqual([...kickoffs].sort());
+    const scheduled = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&status=scheduled`)).json();
+    expect(scheduled.fixtures.every((f: { status: string }) => f.status === 'scheduled')).toBe(true);
+    const day = scheduled.fixtures[0].kickoff.slice(0, 10);
+    const onDay = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&from=${day}&to=${day}`)).json();
+    expect(onDay.fixtures.length).toBeGreaterThan(0);
+    expect(onDay.fixtures.every((f: { kickoff: string }) => f.kickoff.startsWith(day))).toBe(true);
+    const round = scheduled.fixtures[0].roundOrder;
+    expect((await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&roundOrder=${round}`)).json().fixtures
+      .every((f: { roundOrder: number }) => f.roundOrder === round)).toBe(true);
+    expect((await as(admin, 'GET', '/api/admin/fixtures?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it('enters a result with its reason: the member\'s prediction scores and the ranking moves; postpone voids, restore reopens', async () => {
+    const open = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&status=scheduled`)).json().fixtures
+      .find((f: { deadline: string }) => new Date(f.deadline).getTime() > Date.now() + 3_600_000);
+    const saved = await t.app.inject({ method: 'PUT', headers: { cookie: member.cookie }, url: `/api/groups/${groupId}/predictions`, payload: { predictions: [{ matchId: open.id, homeGoals: 2, awayGoals: 1 }] } });
+    expect(saved.statusCode).toBe(200);
+
+    const noReason = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'finished', homeGoals: 2, awayGoals: 1 } });
+    expect(noReason.statusCode).toBe(400);
+    const finished = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'finished', homeGoals: 2, awayGoals: 1 }, reason: 'Result from the referee report' });
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json()).toMatchObject({ fixture: { status: 'finished', homeGoals: 2, awayGoals: 1 }, rescored: 1 });
+    const ranking = (await as(member, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking;
+    expect(ranking[0]).toMatchObject({ points: 10, exact: 1, rank: 1 });
+
+    const postponed = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'postponed' }, reason: 'Storm' });
+    expect(postponed.json()).toMatchObject({ fixture: { status: 'postponed', homeGoals: null }, rescored: 1 });
+    expect((await as(member, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking[0]).toMatchObject({ points: 0, exact: 0 });
+
+    const newKickoff = new Date(Date.now() + 10 * 24 * 3_600_000).toISOString();
+    const restored = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { kickoff: newKickoff, result: { status: 'scheduled' }, reason: 'New date announced' });
+    expect(restored.json().fixture).toMatchObject({ status: 'scheduled', kickoff: newKickoff });
+    // Reopened: the member may change the prediction, which stood all along.
+    const again = await t.app.inject({ method: 'PUT', headers: { cookie: member.cookie }, url: `/api/groups/${groupId}/predictions`, payload: { predictions: [{ matchId: open.id, homeGoals: 0, awayGoals: 0 }] } });
+    expect(again.json().results[0].status).toBe('saved');
+
+    const rescore = await as(admin, 'POST', `/api/admin/matches/${open.id}/rescore`, { reason: 'Check after rules change' });
+    expect(rescore.statusCode).toBe(200);
+
+    const audit = (await as(admin, 'GET', `/api/admin/audit?search=${encodeURIComponent('Storm')}`)).json();
+    expect(audit.entries).toHaveLength(1);
+    expect(audit.entries[0]).toMatchObject({
+      actor: 'fixtures_boss', action: 'match.update', subjectType: 'match', subjectId: open.id, reason: 'Storm',
+      before: { status: 'finished', homeGoals: 2, awayGoals: 1 }, after: { status: 'postponed', homeGoals: null },
+    });
+    const forMatch = (await as(admin, 'GET', `/api/admin/audit?search=${open.id}`)).json();
+    expect(forMatch.entries.map((e: { action: string }) => e.action)).toEqual(['match.rescore', 'match.update', 'match.update', 'match.update']);
+    expect((await as(member, 'GET', '/api/admin/audit')).statusCode).toBe(403);
+  });
+
+  it('refuses bad changes with a clear error and writes nothing', async () => {
+    const [first] = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}`)).json().fixtures;
+    for (const body of [
+      { reason: 'nothing else' },
+      { result: { status: 'finished' }, reason: 'no score' },
+      { result: { status: 'finished', homeGoals: 1 }, reason: 'half a score' },
+      { result: { status: 'finished', homeGoals: -1, awayGoals: 0 }, reason: 'negative' },
+      { kickoff: 'tomorrow', reason: 'bad date' },
+      { result: { status: 'finished', homeGoals: 1, awayGoals: 0 }, reason: 'x' },
+    ]) {
+      const response = await as(admin, 'PATCH', `/api/admin/matches/${first.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const after = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}`)).json().fixtures[0];
+    expect(after).toEqual(first);
+    expect((await as(admin, 'PATCH', '/api/admin/matches/00000000-0000-4000-8000-000000000000', { result: { status: 'postponed' }, reason: 'ghost' })).json().error.id).toBe('match_not_found');
+  });
+});
