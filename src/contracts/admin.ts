@@ -201,3 +201,68 @@ export type UpdateFixtureRequest = z.infer<typeof updateFixtureRequest>;
 /** POST /api/admin/matches/:matchId/rescore: scores every prediction of the match again from its stored result. */
 export const rescoreRequest = z.object({ reason });
 export const fixtureResponse = z.object({ fixture: adminFixture, rescored: z.number().int() });
+
+/** A person as administrators see them. */
+export const adminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(['Regular User', 'Platform Administrator']),
+  emailVerified: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: instant,
+  /** The start of their newest session, null when they have none (signed out everywhere, or never). */
+  lastSignInAt: instant.nullable(),
+  groups: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+export const adminUsersQuery = z.object({
+  /** Part of an email or username. */
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['username', 'email', 'createdAt', 'lastSignInAt']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const adminUsersResponse = z.object({ users: z.array(adminUser), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+export const userParams = z.object({ userId: z.string().min(1).max(100) });
+export const adminUserDetailResponse = z.object({
+  user: adminUser,
+  memberships: z.array(z.object({ groupId: z.uuid(), groupName: z.string(), role: z.enum(['owner', 'admin', 'member']), joinedAt: instant })),
+});
+export type AdminUserDetailResponse = z.infer<typeof adminUserDetailResponse>;
+/** PATCH /api/admin/users/:userId: a new role and/or disabled (true ends every session at once). */
+export const updateUserRequest = z.object({
+  role: z.enum(['Regular User', 'Platform Administrator']).optional(),
+  disabled: z.boolean().optional(),
+}).refine((body) => body.role !== undefined || body.disabled !== undefined, 'nothing to change');
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+/** A group as administrators see it. */
+export const adminGroup = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  leagueName: z.string(),
+  visibility: z.enum(['public', 'private']),
+  status: z.enum(['active', 'deactivated']),
+  members: z.number().int(),
+  owner: z.string().nullable(),
+  createdAt: instant,
+});
+export type AdminGroup = z.infer<typeof adminGroup>;
+export const adminGroupsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['name', 'members', 'createdAt']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const adminGroupsResponse = z.object({ groups: z.array(adminGroup), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminGroupsResponse = z.infer<typeof adminGroupsResponse>;
+export const adminGroupParams = z.object({ groupId: uuidParam });
+export const adminGroupDetailResponse = z.object({
+  group: adminGroup,
+  members: z.array(z.object({ userId: z.string(), username: z.string(), role: z.enum(['owner', 'admin', 'member']), joinedAt: instant })),
+});
+export type AdminGroupDetailResponse = z.infer<typeof adminGroupDetailResponse>;
+export const updateAdminGroupRequest = z.object({ status: z.enum(['active', 'deactivated']) });

@@ -10,6 +10,7 @@ export const ERROR_IDS = [
   'not_found',
   'league_not_found',
   'league_inactive',
+  'own_account',
   'email_not_verified',
   'group_not_found',
   'match_not_found',

@@ -13,6 +13,7 @@
  * sessions on a password change) lives in ./auth-hooks.ts.
  */
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -187,6 +188,16 @@ export function createAuth(options: AuthOptions) {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            // A person disabled by a Platform Administrator cannot sign in (their sessions were ended then).
+            const [profile] = await db.select({ disabledAt: schema.profiles.disabledAt }).from(schema.profiles).where(eq(schema.profiles.userId, session.userId));
+            if (profile?.disabledAt) throw new APIError('FORBIDDEN', { message: 'This account is disabled.', code: 'ACCOUNT_DISABLED' });
+            return { data: session };
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {

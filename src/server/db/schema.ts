@@ -103,6 +103,8 @@ export const profiles = pgTable('profiles', {
   /** The person's chosen language ('en' | 'pt-BR' | 'es'); null until chosen (browser default). */
   language: text('language'),
   role: platformRole('role').notNull().default('Regular User'),
+  /** Set by a Platform Administrator: the person cannot sign in, and their sessions were ended. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)]);

@@ -10,16 +10,19 @@ import { z } from 'zod';
 import {
   adminDashboardResponse, adminFixturesQuery, adminFixturesResponse, adminLeaguesQuery, adminLeaguesResponse, auditQuery, auditResponse,
   createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
-  syncRunsResponse, updateFixtureRequest, updateLeagueRequest,
+  syncRunsResponse, updateFixtureRequest, updateLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
+  updateUserRequest, adminGroupsQuery, adminGroupsResponse, adminGroupParams, adminGroupDetailResponse, updateAdminGroupRequest,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
 import type { AppContext } from '../../app';
+import { fromNodeHeaders } from 'better-auth/node';
 import { requireViewer, type Viewer } from '../../auth/viewer';
 import { errors } from '../../errors';
 import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
 import { listAudit, recordAudit } from './audit';
+import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
 import { listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
 /** The signed-in Platform Administrator. @throws AppError unauthenticated, forbidden. */
@@ -143,6 +146,93 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       await requireAdmin(request, reply, context);
       return listAudit(db, request.query);
+    },
+  );
+  api.get(
+    '/admin/users',
+    { schema: { tags: ['admin'], querystring: adminUsersQuery, response: { 200: adminUsersResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return listAdminUsers(db, request.query);
+    },
+  );
+  api.get(
+    '/admin/users/:userId',
+    { schema: { tags: ['admin'], params: userParams, response: { 200: adminUserDetailResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return getAdminUser(db, request.params.userId);
+    },
+  );
+  api.patch(
+    '/admin/users/:userId',
+    { schema: { tags: ['admin'], params: userParams, body: updateUserRequest, response: { 200: adminUserDetailResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const before = await getAdminUser(tx, request.params.userId);
+        const after = await updateAdminUser(tx, viewer.userId, request.params.userId, request.body);
+        const fields = (u: typeof after.user) => ({ role: u.role, disabled: u.disabled });
+        await recordAudit(tx, viewer, { action: 'user.update', subjectType: 'user', subjectId: before.user.id, subjectLabel: before.user.username, before: fields(before.user), after: fields(after.user) });
+        return after;
+      });
+    },
+  );
+  api.post(
+    '/admin/users/:userId/resend-verification',
+    { schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ sent: z.boolean() }) } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      const { user } = await getAdminUser(db, request.params.userId);
+      if (user.emailVerified) return { sent: false };
+      // Better Auth's own mail (and its per-address quota), linking back to this app. Without the
+      // administrator's cookie: with a session, Better Auth only mails that session's own address.
+      const { cookie: _cookie, ...headers } = request.headers;
+      await context.auth.api.sendVerificationEmail({ body: { email: user.email }, headers: fromNodeHeaders(headers) });
+      await recordAudit(db, viewer, { action: 'user.resend_verification', subjectType: 'user', subjectId: user.id, subjectLabel: user.username });
+      return { sent: true };
+    },
+  );
+  api.get(
+    '/admin/groups',
+    { schema: { tags: ['admin'], querystring: adminGroupsQuery, response: { 200: adminGroupsResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return listAdminGroups(db, request.query);
+    },
+  );
+  api.get(
+    '/admin/groups/:groupId',
+    { schema: { tags: ['admin'], params: adminGroupParams, response: { 200: adminGroupDetailResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return getAdminGroup(db, request.params.groupId);
+    },
+  );
+  api.patch(
+    '/admin/groups/:groupId',
+    { schema: { tags: ['admin'], params: adminGroupParams, body: updateAdminGroupRequest, response: { 200: adminGroupDetailResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const before = await getAdminGroup(tx, request.params.groupId);
+        const after = await setAdminGroupStatus(tx, request.params.groupId, request.body.status);
+        await recordAudit(tx, viewer, { action: 'group.update', subjectType: 'group', subjectId: before.group.id, subjectLabel: before.group.name, before: { status: before.group.status }, after: { status: after.group.status } });
+        return after;
+      });
+    },
+  );
+  api.delete(
+    '/admin/groups/:groupId',
+    { schema: { tags: ['admin'], params: adminGroupParams } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      await db.transaction(async (tx) => {
+        const before = await getAdminGroup(tx, request.params.groupId);
+        await deleteAdminGroup(tx, request.params.groupId);
+        await recordAudit(tx, viewer, { action: 'group.delete', subjectType: 'group', subjectId: before.group.id, subjectLabel: before.group.name, before: { ...before.group, members: before.members.length } });
+      });
+      return reply.code(204).send();
     },
   );
 }
