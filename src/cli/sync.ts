@@ -77,7 +77,7 @@ async function main(): Promise<number> {
       leagueId = linked.leagueId;
       fetch = linked.fetched;
     }
-    const outcome = await syncLeague(database.db, leagueId, fetch, { kind: 'fixtures', trigger: 'cli', onStep: log });
+    const outcome = await syncLeague(database.db, leagueId, fetch, { kind: 'fixtures', trigger: 'cli', onStep: log, fetchStandings: sync.fetchStandings });
     if (outcome.status === 'succeeded') {
       for (const warning of outcome.warnings) console.warn(`warning: ${warning}`);
       return 0;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { goals, instant, matchStatus, uuidParam } from './common';
 import { match } from './leagues';
+import { standingsResponse } from './standings';
 
 export const matchParams = z.object({ matchId: uuidParam });
 
@@ -266,3 +267,50 @@ export const adminGroupDetailResponse = z.object({
 });
 export type AdminGroupDetailResponse = z.infer<typeof adminGroupDetailResponse>;
 export const updateAdminGroupRequest = z.object({ status: z.enum(['active', 'deactivated']) });
+
+/** A team as administrators see it, with its other names. */
+export const adminTeam = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  code: z.string().nullable(),
+  crestUrl: z.string().nullable(),
+  aliases: z.array(z.string()),
+  matches: z.number().int(),
+});
+export type AdminTeam = z.infer<typeof adminTeam>;
+export const adminTeamsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const adminTeamsResponse = z.object({ teams: z.array(adminTeam), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminTeamsResponse = z.infer<typeof adminTeamsResponse>;
+export const teamParams = z.object({ teamId: uuidParam });
+export const teamAliasParams = z.object({ teamId: uuidParam, alias: z.string().min(1).max(80) });
+/** PATCH /api/admin/teams/:teamId. The crest is an https address (uploads: not yet). */
+export const updateTeamRequest = z.object({
+  name: z.string().trim().min(2).max(80).optional(),
+  shortName: z.string().trim().min(1).max(40).nullable().optional(),
+  code: z.string().trim().regex(/^[A-Z]{3}$/, 'three capital letters, e.g. BRA').nullable().optional(),
+  crestUrl: z.url().refine((u) => u.startsWith('https://'), 'an https address').nullable().optional(),
+}).refine((body) => Object.keys(body).length > 0, 'nothing to change');
+export type UpdateTeamRequest = z.infer<typeof updateTeamRequest>;
+/** POST /api/admin/teams/:teamId/aliases: another name a provider writes for the team ('USA', 'Man Utd'). */
+export const addAliasRequest = z.object({ alias: z.string().trim().min(2).max(80) });
+export const teamResponse = z.object({ team: adminTeam });
+
+/** GET /api/admin/leagues/:leagueId/standings: computed from results, and the provider's own tables when it has any. */
+export const adminStandingsResponse = z.object({
+  computed: standingsResponse,
+  provider: z.object({
+    fetchedAt: instant,
+    tables: z.array(z.object({
+      stage: z.string(), providerStage: z.string(), group: z.string().nullable(),
+      rows: z.array(z.object({
+        position: z.number().int(), team: z.string(), tla: z.string().nullable(), played: z.number().int(), won: z.number().int(), draw: z.number().int(),
+        lost: z.number().int(), goalsFor: z.number().int(), goalsAgainst: z.number().int(), goalDifference: z.number().int(), points: z.number().int(),
+      })),
+    })),
+  }).nullable(),
+});
+export type AdminStandingsResponse = z.infer<typeof adminStandingsResponse>;

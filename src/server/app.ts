@@ -230,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => folder.stop());
   // Keeps linked leagues' fixtures and results current (SYNC=false: off; several instances may run it).
   if (env.SYNC) {
-    const scheduler = startSyncScheduler(database.db, sync.fetchCompetition, app.log, { providers: sync.providers });
+    const scheduler = startSyncScheduler(database.db, sync.fetchCompetition, app.log, { providers: sync.providers, fetchStandings: sync.fetchStandings });
     app.addHook('onClose', async () => scheduler.stop());
   }
 

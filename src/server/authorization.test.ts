@@ -27,7 +27,7 @@ const ALLOWED: Record<Level, readonly Role[]> = {
   self: ['member'],
 };
 
-interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string }
+interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string; teamId: string }
 
 /** Who may call each route, and a valid body (so validation never answers before authorization). */
 const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = {
@@ -85,6 +85,12 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'GET /api/admin/groups/{groupId}': { level: 'platform' },
   'PATCH /api/admin/groups/{groupId}': { level: 'platform', body: () => ({ status: 'active' }) },
   'DELETE /api/admin/groups/{groupId}': { level: 'platform' },
+  'GET /api/admin/teams': { level: 'platform' },
+  'PATCH /api/admin/teams/{teamId}': { level: 'platform', body: () => ({ shortName: 'Matrix' }) },
+  'POST /api/admin/teams/{teamId}/aliases': { level: 'platform', body: () => ({ alias: 'Matrix alias' }) },
+  'DELETE /api/admin/teams/{teamId}/aliases/{alias}': { level: 'platform' },
+  'GET /api/admin/leagues/{leagueId}/standings': { level: 'platform' },
+  'POST /api/admin/leagues/{leagueId}/standings/refresh': { level: 'platform' },
   'GET /api/profiles/{userId}': { level: 'self' },
   'PATCH /api/profiles/{userId}': { level: 'self', body: () => ({ fullName: 'Matrix Person' }) },
   // A wrong email on purpose: the owner gets 400 confirmation_mismatch and the matrix's member survives.
@@ -101,6 +107,7 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
   const ids = {} as Record<Exclude<Role, 'guest'>, string>;
   let leagueId: string;
   let matchId: string;
+  let teamId: string;
   let routes: string[];
 
   const call = (who: Role, method: string, url: string, payload?: object) =>
@@ -112,7 +119,7 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
     await call('admin', 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
     await call('member', 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
     await call('owner', 'PUT', `/api/groups/${created.id}/members/${ids.admin}/role`, { role: 'admin' });
-    return { groupId: created.id, groupName: created.name, inviteCode: created.inviteCode, leagueId, matchId, memberId: ids.member };
+    return { groupId: created.id, groupName: created.name, inviteCode: created.inviteCode, leagueId, matchId, memberId: ids.member, teamId };
   }
 
   beforeAll(async () => {
@@ -124,9 +131,10 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
       ids[role] = row!.id;
     }
     leagueId = (await call('guest', 'GET', '/api/leagues')).json().leagues[0].id;
-    const [open] = await t.database.db.select({ id: matches.id }).from(matches)
+    const [open] = await t.database.db.select({ id: matches.id, teamId: matches.homeTeamId }).from(matches)
       .where(and(eq(matches.status, 'scheduled'), gt(matches.kickoff, new Date(Date.now() + 86_400_000)))).limit(1);
     matchId = open!.id;
+    teamId = open!.teamId;
     const doc = (await call('guest', 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
   }, 60_000);
@@ -149,7 +157,8 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
         const context = method === 'GET' ? shared : await freshGroup();
         const url = path
           .replace('{groupId}', context.groupId).replace('{leagueId}', context.leagueId)
-          .replace('{matchId}', context.matchId).replace('{userId}', context.memberId);
+          .replace('{matchId}', context.matchId).replace('{userId}', context.memberId)
+          .replace('{teamId}', context.teamId).replace('{alias}', 'matrix%20alias');
         const response = await call(role, method, url, entry.body?.(context));
         const id = (() => { try { return response.json()?.error?.id as string | undefined; } catch { return undefined; } })();
         const denied = response.statusCode === 401 || response.statusCode === 403 || (response.statusCode === 404 && id === 'group_not_found');

@@ -180,6 +180,14 @@ export const auditLog = pgTable('audit_log', {
   createdAt: createdAt(),
 }, (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_subject_idx').on(t.subjectType, t.subjectId)]);
 
+/** A league's tables as its provider publishes them (football-data.org), beside the ones computed from results. */
+export const leagueProviderStandings = pgTable('league_provider_standings', {
+  leagueId: uuid('league_id').primaryKey().references(() => leagues.id, { onDelete: 'cascade' }),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  /** StandingTable[] of src/server/providers/football-data/standings.ts. */
+  tables: jsonb('tables').notNull(),
+});
+
 /**
  * Tokens of a rate-limited provider (a token bucket shared by every app instance): football-data.org's
  * free tier allows 10 requests a minute.

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { dueSync, LIVE_WINDOW_LEAD_MINUTES, LIVE_WINDOW_MAX_HOURS, type PastRun } from '../../domain/sync-schedule';
-import { syncLeague, type FetchCompetition, type SyncOutcome } from '../modules/sync/run-sync';
+import { syncLeague, type FetchCompetition, type FetchStandings, type SyncOutcome } from '../modules/sync/run-sync';
 
 /** A running scheduler; `stop` waits for a tick in progress. */
 export interface SyncScheduler {
@@ -30,7 +30,7 @@ const HISTORY = 12;
  */
 export function startSyncScheduler(
   db: Db, fetchCompetition: FetchCompetition, logger: FastifyBaseLogger,
-  options: { intervalMs?: number; providers: readonly string[]; now?: () => Date },
+  options: { intervalMs?: number; providers: readonly string[]; now?: () => Date; fetchStandings?: FetchStandings },
 ): SyncScheduler {
   const { intervalMs = 30_000, providers, now = () => new Date() } = options;
   let running: Promise<{ leagueId: string; outcome: SyncOutcome }[]> | null = null;
@@ -62,7 +62,7 @@ export function startSyncScheduler(
         openKickoffs: open.filter((m) => m.league_id === id).map((m) => new Date(m.kickoff)),
       }, now());
       if (!kind) continue;
-      const outcome = await syncLeague(db, id, fetchCompetition, { kind, trigger: 'schedule', lastSeenStart: history[0]?.started_text ?? null });
+      const outcome = await syncLeague(db, id, fetchCompetition, { kind, trigger: 'schedule', lastSeenStart: history[0]?.started_text ?? null, fetchStandings: options.fetchStandings });
       if (outcome.status === 'failed') logger.warn({ leagueId: id, kind, err: outcome.error }, 'league sync failed');
       results.push({ leagueId: id, outcome });
     }

@@ -127,9 +127,11 @@ describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
     // A local stand-in for football-data.org serving a recorded Premier League season.
     server = createServer((request, response) => {
       seen.push({ url: request.url ?? '', token: request.headers['x-auth-token'] as string | undefined });
-      if (request.url?.startsWith('/v4/competitions/PL/matches')) {
+      const fixture = request.url?.startsWith('/v4/competitions/PL/matches') ? 'pl-2025-matches.json'
+        : request.url?.startsWith('/v4/competitions/PL/standings') ? 'pl-2025-standings.json' : null;
+      if (fixture) {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(readFileSync(join(import.meta.dirname, '../../providers/football-data/fixtures/pl-2025-matches.json')));
+        response.end(readFileSync(join(import.meta.dirname, '../../providers/football-data/fixtures', fixture)));
       } else {
         response.writeHead(404).end();
       }
@@ -160,6 +162,14 @@ describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
     expect(filled.matches).toBe(runs[0]!.created);
     expect(seen.every((request) => request.token === 'fd-test-token')).toBe(true);
     expect((await as('GET', '/api/admin/dashboard')).json().missing).toEqual([]);
+    // The provider's tables came with the sync, beside the computed ones.
+    const standings = (await as('GET', `/api/admin/leagues/${league.id}/standings`)).json();
+    expect(standings.provider.tables[0]).toMatchObject({ stage: 'league', group: null });
+    expect(standings.provider.tables[0].rows.length).toBeGreaterThan(0);
+    expect(standings.computed.league.length).toBeGreaterThan(0);
+    const refreshed = await as('POST', `/api/admin/leagues/${league.id}/standings/refresh`);
+    expect(refreshed.statusCode).toBe(200);
+    expect(new Date(refreshed.json().provider.fetchedAt).getTime()).toBeGreaterThanOrEqual(new Date(standings.provider.fetchedAt).getTime());
   });
 });
 

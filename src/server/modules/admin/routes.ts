@@ -12,6 +12,7 @@ import {
   createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
   syncRunsResponse, updateFixtureRequest, updateLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
   updateUserRequest, adminGroupsQuery, adminGroupsResponse, adminGroupParams, adminGroupDetailResponse, updateAdminGroupRequest,
+  adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
 import type { AppContext } from '../../app';
@@ -22,6 +23,8 @@ import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
 import { listAudit, recordAudit } from './audit';
+import { adminStandings, refreshProviderStandings } from './standings';
+import { addTeamAlias, getAdminTeam, listAdminTeams, removeTeamAlias, updateAdminTeam } from './teams';
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
 import { listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
@@ -71,7 +74,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
         return created;
       });
       // A linked league fills itself: its first sync starts now, in the background (its runs show it).
-      if (league.source !== 'manual') sync.background(syncLeague(db, league.id, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin' }));
+      if (league.source !== 'manual') sync.background(syncLeague(db, league.id, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin', fetchStandings: sync.fetchStandings }));
       return reply.code(201).send({ league });
     },
   );
@@ -111,7 +114,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       const viewer = await requireAdmin(request, reply, context);
       const before = await getAdminLeague(db, request.params.leagueId); // 404 for an unknown league
-      const outcome = await syncLeague(db, request.params.leagueId, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin' });
+      const outcome = await syncLeague(db, request.params.leagueId, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin', fetchStandings: sync.fetchStandings });
       await recordAudit(db, viewer, { action: 'league.sync', subjectType: 'league', subjectId: before.id, subjectLabel: before.name, after: outcome });
       return { outcome, league: await getAdminLeague(db, request.params.leagueId) };
     },
@@ -233,6 +236,76 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
         await recordAudit(tx, viewer, { action: 'group.delete', subjectType: 'group', subjectId: before.group.id, subjectLabel: before.group.name, before: { ...before.group, members: before.members.length } });
       });
       return reply.code(204).send();
+    },
+  );
+  api.get(
+    '/admin/teams',
+    { schema: { tags: ['admin'], querystring: adminTeamsQuery, response: { 200: adminTeamsResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return listAdminTeams(db, request.query);
+    },
+  );
+  api.patch(
+    '/admin/teams/:teamId',
+    { schema: { tags: ['admin'], params: teamParams, body: updateTeamRequest, response: { 200: teamResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const before = await getAdminTeam(tx, request.params.teamId);
+        const team = await updateAdminTeam(tx, request.params.teamId, request.body);
+        const fields = (x: typeof team) => ({ name: x.name, shortName: x.shortName, code: x.code, crestUrl: x.crestUrl });
+        await recordAudit(tx, viewer, { action: 'team.update', subjectType: 'team', subjectId: team.id, subjectLabel: before.name, before: fields(before), after: fields(team) });
+        return { team };
+      });
+    },
+  );
+  api.post(
+    '/admin/teams/:teamId/aliases',
+    { schema: { tags: ['admin'], params: teamParams, body: addAliasRequest, response: { 200: teamResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const before = await getAdminTeam(tx, request.params.teamId);
+        const team = await addTeamAlias(tx, request.params.teamId, request.body.alias);
+        await recordAudit(tx, viewer, { action: 'team.alias_add', subjectType: 'team', subjectId: team.id, subjectLabel: team.name, before: { aliases: before.aliases }, after: { aliases: team.aliases } });
+        return { team };
+      });
+    },
+  );
+  api.delete(
+    '/admin/teams/:teamId/aliases/:alias',
+    { schema: { tags: ['admin'], params: teamAliasParams, response: { 200: teamResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const before = await getAdminTeam(tx, request.params.teamId);
+        const team = await removeTeamAlias(tx, request.params.teamId, request.params.alias);
+        await recordAudit(tx, viewer, { action: 'team.alias_remove', subjectType: 'team', subjectId: team.id, subjectLabel: team.name, before: { aliases: before.aliases }, after: { aliases: team.aliases } });
+        return { team };
+      });
+    },
+  );
+  api.get(
+    '/admin/leagues/:leagueId/standings',
+    { schema: { tags: ['admin'], params: leagueParams, response: { 200: adminStandingsResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      return adminStandings(db, request.params.leagueId);
+    },
+  );
+  api.post(
+    '/admin/leagues/:leagueId/standings/refresh',
+    { schema: { tags: ['admin'], params: leagueParams, response: { 200: adminStandingsResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      const league = await getAdminLeague(db, request.params.leagueId);
+      // The computed tables are computed on every read; the provider's are fetched now (football-data.org).
+      const fetched = await refreshProviderStandings(db, league.id, sync.fetchStandings).catch((error: unknown) => {
+        throw errors.validation(`The provider's standings could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      await recordAudit(db, viewer, { action: 'league.standings_refresh', subjectType: 'league', subjectId: league.id, subjectLabel: league.name, after: { providerTables: fetched } });
+      return adminStandings(db, league.id);
     },
   );
 }

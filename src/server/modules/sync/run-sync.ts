@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { importCompetition } from '../import/service';
+import { storeProviderStandings } from './provider-standings';
 import type { SyncKind } from '../../../domain/sync-schedule';
 
 /** How long a run may take before another instance may take it as dead, in seconds. */
@@ -25,6 +26,8 @@ export interface LeagueSource {
 
 /** Fetches a league's competition from its source (providers: sources.ts). */
 export type FetchCompetition = (source: LeagueSource) => Promise<ImportedCompetition>;
+/** Fetches a league's tables from its source, or null when the source publishes none (openfootball). */
+export type FetchStandings = (source: LeagueSource) => Promise<unknown[] | null>;
 
 /** What a run did. */
 export type SyncOutcome =
@@ -47,6 +50,8 @@ export async function syncLeague(
     kind: SyncKind;
     trigger: 'schedule' | 'admin' | 'cli';
     onStep?: (line: string) => void;
+    /** After a run that changed a result, the provider's tables are fetched and kept (a failure there is only a step line). */
+    fetchStandings?: FetchStandings;
     /**
      * When the newest run the caller saw started (the scheduler), as PostgreSQL's text of started_at (a JS
      * Date would lose the microseconds), or null when it saw none: if any run of the league started after
@@ -91,6 +96,17 @@ export async function syncLeague(
       update sync_runs set status = 'succeeded', finished_at = now(), created = ${summary.created}, updated = ${summary.updated},
              unchanged = ${summary.unchanged}, rescored = ${summary.rescored}
        where id = ${runId}::uuid`);
+    if (options.fetchStandings && (summary.created > 0 || summary.updated > 0)) {
+      try {
+        const tables = await options.fetchStandings({ leagueId, syncProvider: league.sync_provider, syncRef: league.sync_ref, syncTimeZone: league.sync_time_zone });
+        if (tables) {
+          await storeProviderStandings(db, leagueId, tables);
+          step(`standings: ${tables.length} table(s) kept`);
+        }
+      } catch (error) {
+        step(`standings not fetched: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     step(`done: ${summary.created} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rescored} predictions re-scored`);
     return { status: 'succeeded', runId, created: summary.created, updated: summary.updated, unchanged: summary.unchanged, rescored: summary.rescored, warnings: competition.warnings };
   } catch (error) {

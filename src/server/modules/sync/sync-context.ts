@@ -9,13 +9,16 @@ import type { Env } from '../../env';
 import { FootballDataClient } from '../../providers/football-data/client';
 import { FREE_PLAN_REQUESTS_PER_MINUTE } from '../../providers/football-data/limiter';
 import { mapFootballDataMatches } from '../../providers/football-data/map';
+import { mapFootballDataStandings } from '../../providers/football-data/standings';
 import { createProviderBucket } from './provider-bucket';
-import type { FetchCompetition } from './run-sync';
+import type { FetchCompetition, FetchStandings } from './run-sync';
 import { createFetchCompetition } from './sources';
 
 /** The sync tools of one app instance (or CLI run). */
 export interface SyncContext {
   fetchCompetition: FetchCompetition;
+  /** The provider's tables of a league (football-data.org with a token), null for sources without tables. */
+  fetchStandings: FetchStandings;
   /** Providers that can be used now ('openfootball' always; 'football-data' with a token). */
   providers: string[];
   /** Environment variables a provider lacks ('FOOTBALL_DATA_TOKEN'), shown on the admin dashboard. */
@@ -36,6 +39,8 @@ export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' |
   const pending = new Set<Promise<unknown>>();
   return {
     fetchCompetition: createFetchCompetition(client ? async (code) => mapFootballDataMatches(await client.getMatches(code)) : null),
+    fetchStandings: async (source) => (client && source.syncProvider === 'football-data'
+      ? mapFootballDataStandings(await client.getStandings(source.syncRef)) : null),
     providers: client ? ['football-data', 'openfootball'] : ['openfootball'],
     missing: client ? [] : ['FOOTBALL_DATA_TOKEN'],
     background(run) {
