@@ -314,3 +314,12 @@ export const adminStandingsResponse = z.object({
   }).nullable(),
 });
 export type AdminStandingsResponse = z.infer<typeof adminStandingsResponse>;
+
+/** GET /api/admin/provider-competitions: what football-data.org offers to link a league to. */
+export const providerCompetitionsResponse = z.object({
+  competitions: z.array(z.object({
+    code: z.string(), name: z.string(), area: z.string().nullable(), type: z.string(),
+    currentSeason: z.object({ startDate: z.string(), endDate: z.string(), label: z.string() }).nullable(),
+  })),
+});
+export type ProviderCompetitionsResponse = z.infer<typeof providerCompetitionsResponse>;

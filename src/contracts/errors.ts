@@ -11,6 +11,7 @@ export const ERROR_IDS = [
   'league_not_found',
   'league_inactive',
   'own_account',
+  'provider_not_configured',
   'email_not_verified',
   'group_not_found',
   'match_not_found',

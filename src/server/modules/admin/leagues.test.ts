@@ -79,6 +79,9 @@ describe(`admin leagues (${TEST_DB_KIND})`, () => {
     expect(dashboard.failing).toBeGreaterThanOrEqual(2);
     expect(dashboard.syncedLeagues.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining([league.id, fd.id]));
     expect(dashboard.users.total).toBeGreaterThanOrEqual(2);
+    const competitions = await as(admin, 'GET', '/api/admin/provider-competitions');
+    expect(competitions.statusCode).toBe(409);
+    expect(competitions.json().error.id).toBe('provider_not_configured');
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {
@@ -128,7 +131,8 @@ describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
     server = createServer((request, response) => {
       seen.push({ url: request.url ?? '', token: request.headers['x-auth-token'] as string | undefined });
       const fixture = request.url?.startsWith('/v4/competitions/PL/matches') ? 'pl-2025-matches.json'
-        : request.url?.startsWith('/v4/competitions/PL/standings') ? 'pl-2025-standings.json' : null;
+        : request.url?.startsWith('/v4/competitions/PL/standings') ? 'pl-2025-standings.json'
+        : request.url === '/v4/competitions' ? 'competitions.json' : null;
       if (fixture) {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(readFileSync(join(import.meta.dirname, '../../providers/football-data/fixtures', fixture)));
@@ -162,6 +166,8 @@ describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
     expect(filled.matches).toBe(runs[0]!.created);
     expect(seen.every((request) => request.token === 'fd-test-token')).toBe(true);
     expect((await as('GET', '/api/admin/dashboard')).json().missing).toEqual([]);
+    const offered = (await as('GET', '/api/admin/provider-competitions')).json().competitions;
+    expect(offered).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'PL' })]));
     // The provider's tables came with the sync, beside the computed ones.
     const standings = (await as('GET', `/api/admin/leagues/${league.id}/standings`)).json();
     expect(standings.provider.tables[0]).toMatchObject({ stage: 'league', group: null });

@@ -12,13 +12,13 @@ import {
   createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
   syncRunsResponse, updateFixtureRequest, updateLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
   updateUserRequest, adminGroupsQuery, adminGroupsResponse, adminGroupParams, adminGroupDetailResponse, updateAdminGroupRequest,
-  adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
+  providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
 import type { AppContext } from '../../app';
 import { fromNodeHeaders } from 'better-auth/node';
 import { requireViewer, type Viewer } from '../../auth/viewer';
-import { errors } from '../../errors';
+import { AppError, errors } from '../../errors';
 import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
@@ -306,6 +306,18 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
       });
       await recordAudit(db, viewer, { action: 'league.standings_refresh', subjectType: 'league', subjectId: league.id, subjectLabel: league.name, after: { providerTables: fetched } });
       return adminStandings(db, league.id);
+    },
+  );
+  api.get(
+    '/admin/provider-competitions',
+    { schema: { tags: ['admin'], response: { 200: providerCompetitionsResponse } } },
+    async (request, reply) => {
+      await requireAdmin(request, reply, context);
+      if (!sync.listCompetitions) throw new AppError(409, 'provider_not_configured', 'football-data.org is not configured: set FOOTBALL_DATA_TOKEN.');
+      const competitions = await sync.listCompetitions().catch((error: unknown) => {
+        throw errors.validation(`football-data.org did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      return { competitions };
     },
   );
 }

@@ -7,6 +7,7 @@
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { FootballDataClient } from '../../providers/football-data/client';
+import { mapFootballDataCompetitions, type CompetitionSummary } from '../../providers/football-data/competitions';
 import { FREE_PLAN_REQUESTS_PER_MINUTE } from '../../providers/football-data/limiter';
 import { mapFootballDataMatches } from '../../providers/football-data/map';
 import { mapFootballDataStandings } from '../../providers/football-data/standings';
@@ -19,6 +20,8 @@ export interface SyncContext {
   fetchCompetition: FetchCompetition;
   /** The provider's tables of a league (football-data.org with a token), null for sources without tables. */
   fetchStandings: FetchStandings;
+  /** football-data.org's competitions (for administrators linking a league), null without a token. */
+  listCompetitions: (() => Promise<CompetitionSummary[]>) | null;
   /** Providers that can be used now ('openfootball' always; 'football-data' with a token). */
   providers: string[];
   /** Environment variables a provider lacks ('FOOTBALL_DATA_TOKEN'), shown on the admin dashboard. */
@@ -41,6 +44,7 @@ export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' |
     fetchCompetition: createFetchCompetition(client ? async (code) => mapFootballDataMatches(await client.getMatches(code)) : null),
     fetchStandings: async (source) => (client && source.syncProvider === 'football-data'
       ? mapFootballDataStandings(await client.getStandings(source.syncRef)) : null),
+    listCompetitions: client ? async () => mapFootballDataCompetitions(await client.listCompetitions()) : null,
     providers: client ? ['football-data', 'openfootball'] : ['openfootball'],
     missing: client ? [] : ['FOOTBALL_DATA_TOKEN'],
     background(run) {
