@@ -83,7 +83,8 @@ export function Header() {
               <li key={link.to}>
                 <NavLink
                   to={link.to}
-                  end
+                  // Home only on '/', the others on their sub-pages too (Admin on /admin/leagues).
+                  end={link.to === '/'}
                   className={({ isActive }) => `rounded-lg px-3 py-2 text-sm font-medium hover:bg-emerald-900/50 focus-visible:outline-2 focus-visible:outline-white ${isActive ? 'bg-emerald-900/60 text-white' : 'text-emerald-50'}`}
                 >
                   {link.label}

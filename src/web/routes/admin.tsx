@@ -1,43 +1,35 @@
 /**
- * Page /admin/* (Platform Administrators only): the administrators' layout with its sections from the
- * specification (dashboard, leagues, fixtures, teams, users, groups, standings). The screens themselves
- * come with the administrators' area; each section is a placeholder until then.
+ * Page /admin/* (Platform Administrators only; the route's guard sends anyone else home): the
+ * administrators' layout — a side menu, or a drawer at 768 px or less — around its sections from the
+ * specification: dashboard (/admin), leagues (/admin/leagues, /admin/leagues/:leagueId), and fixtures,
+ * teams, users, groups and standings, which say they are not available yet.
  */
-import { NavLink, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Card, PageTitle } from '../components/ui/card';
-import { paths } from '../config/paths';
+import { Route, Routes, useParams } from 'react-router';
+import { AdminLayout } from '../features/admin/components/admin-layout';
+import { AdminNotFound } from '../features/admin/components/admin-not-found';
+import { DashboardScreen } from '../features/admin/components/dashboard-screen';
+import { LeagueDetailScreen } from '../features/admin/components/league-detail-screen';
+import { LeaguesScreen } from '../features/admin/components/leagues-screen';
+import { SectionSoon } from '../features/admin/components/section-soon';
+import { isAdminSection, READY_SECTIONS } from '../features/admin/lib/sections';
 
-const SECTIONS = ['dashboard', 'leagues', 'fixtures', 'teams', 'users', 'groups', 'standings'] as const;
+/** A section without its screen yet, or not found for a name that is no section. */
+function OtherSection() {
+  const { section = '' } = useParams();
+  return isAdminSection(section) && !READY_SECTIONS.has(section) ? <SectionSoon section={section} /> : <AdminNotFound />;
+}
 
-/** The admin layout with the section named by the path ('' is the dashboard). */
+/** The admin layout with the screen of the address. */
 export function AdminRoute() {
-  const { t } = useTranslation();
-  const section = (useParams()['*'] ?? '').split('/')[0] || 'dashboard';
-  const current = (SECTIONS as readonly string[]).includes(section) ? section : 'dashboard';
   return (
-    <div className="space-y-4">
-      <PageTitle>{t('admin.title')}</PageTitle>
-      <p className="text-slate-600">{t('admin.intro')}</p>
-      <nav aria-label={t('admin.nav')} className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-1.5">
-          {SECTIONS.map((name) => (
-            <li key={name}>
-              <NavLink
-                to={name === 'dashboard' ? paths.admin : `${paths.admin}/${name}`}
-                end
-                className={({ isActive }) => `block whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset ${isActive ? 'bg-emerald-800 text-white ring-emerald-800' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
-              >
-                {t(`admin.sections.${name}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Card>
-        <h2 className="text-lg font-semibold text-slate-900">{t(`admin.sections.${current}`)}</h2>
-        <p className="mt-2 text-slate-600">{t('admin.soon')}</p>
-      </Card>
-    </div>
+    <AdminLayout>
+      <Routes>
+        <Route index element={<DashboardScreen />} />
+        <Route path="leagues" element={<LeaguesScreen />} />
+        <Route path="leagues/:leagueId" element={<LeagueDetailScreen />} />
+        <Route path=":section" element={<OtherSection />} />
+        <Route path="*" element={<AdminNotFound />} />
+      </Routes>
+    </AdminLayout>
   );
 }

@@ -1,0 +1,25 @@
+/** The administrators' sections (specification section 2: admin children) and their addresses. */
+import { paths } from '../../../config/paths';
+
+/** Every section, in menu order; the dashboard is /admin itself. */
+export const ADMIN_SECTIONS = ['dashboard', 'leagues', 'fixtures', 'teams', 'users', 'groups', 'standings'] as const;
+/** A section of the administrators' area. */
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** Sections with a working screen; the others show that they are not available yet. */
+export const READY_SECTIONS: ReadonlySet<AdminSection> = new Set(['dashboard', 'leagues']);
+
+/** The address of a section. */
+export function sectionPath(section: AdminSection): string {
+  return section === 'dashboard' ? paths.admin : `${paths.admin}/${section}`;
+}
+
+/** The address of a league's detail page. */
+export function leaguePath(leagueId: string): string {
+  return `${paths.admin}/leagues/${leagueId}`;
+}
+
+/** Whether `name` (a path segment) is one of the sections. */
+export function isAdminSection(name: string): name is AdminSection {
+  return (ADMIN_SECTIONS as readonly string[]).includes(name);
+}
