@@ -1,8 +1,8 @@
 /**
  * Page /admin/* (Platform Administrators only; the route's guard sends anyone else home): the
  * administrators' layout — a side menu, or a drawer at 768 px or less — around its sections from the
- * specification: dashboard (/admin), leagues (/admin/leagues, /admin/leagues/:leagueId), and fixtures,
- * teams, users, groups and standings, which say they are not available yet.
+ * specification: dashboard (/admin), leagues (/admin/leagues, /admin/leagues/:leagueId), fixtures, teams,
+ * users (/admin/users/:userId), groups (/admin/groups/:groupId), standings, and the audit log.
  */
 import { Route, Routes, useParams } from 'react-router';
 import { AdminLayout } from '../features/admin/components/admin-layout';
@@ -11,6 +11,14 @@ import { DashboardScreen } from '../features/admin/components/dashboard-screen';
 import { LeagueDetailScreen } from '../features/admin/components/league-detail-screen';
 import { LeaguesScreen } from '../features/admin/components/leagues-screen';
 import { SectionSoon } from '../features/admin/components/section-soon';
+import { AuditScreen } from '../features/admin/audit/audit-screen';
+import { FixturesScreen } from '../features/admin/fixtures/fixtures-screen';
+import { GroupDetailScreen } from '../features/admin/people/group-detail-screen';
+import { GroupsScreen } from '../features/admin/people/groups-screen';
+import { UserDetailScreen } from '../features/admin/people/user-detail-screen';
+import { UsersScreen } from '../features/admin/people/users-screen';
+import { StandingsScreen } from '../features/admin/standings/standings-screen';
+import { TeamsScreen } from '../features/admin/teams/teams-screen';
 import { isAdminSection, READY_SECTIONS } from '../features/admin/lib/sections';
 
 /** A section without its screen yet, or not found for a name that is no section. */
@@ -27,6 +35,14 @@ export function AdminRoute() {
         <Route index element={<DashboardScreen />} />
         <Route path="leagues" element={<LeaguesScreen />} />
         <Route path="leagues/:leagueId" element={<LeagueDetailScreen />} />
+        <Route path="fixtures" element={<FixturesScreen />} />
+        <Route path="teams" element={<TeamsScreen />} />
+        <Route path="users" element={<UsersScreen />} />
+        <Route path="users/:userId" element={<UserDetailScreen />} />
+        <Route path="groups" element={<GroupsScreen />} />
+        <Route path="groups/:groupId" element={<GroupDetailScreen />} />
+        <Route path="standings" element={<StandingsScreen />} />
+        <Route path="audit" element={<AuditScreen />} />
         <Route path=":section" element={<OtherSection />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>

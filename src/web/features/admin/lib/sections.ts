@@ -2,12 +2,12 @@
 import { paths } from '../../../config/paths';
 
 /** Every section, in menu order; the dashboard is /admin itself. */
-export const ADMIN_SECTIONS = ['dashboard', 'leagues', 'fixtures', 'teams', 'users', 'groups', 'standings'] as const;
+export const ADMIN_SECTIONS = ['dashboard', 'leagues', 'fixtures', 'teams', 'users', 'groups', 'standings', 'audit'] as const;
 /** A section of the administrators' area. */
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** Sections with a working screen; the others show that they are not available yet. */
-export const READY_SECTIONS: ReadonlySet<AdminSection> = new Set(['dashboard', 'leagues']);
+export const READY_SECTIONS: ReadonlySet<AdminSection> = new Set(ADMIN_SECTIONS);
 
 /** The address of a section. */
 export function sectionPath(section: AdminSection): string {
