@@ -31,7 +31,7 @@ export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
  * Creates a new, empty PostgreSQL database next to the one `url` names, migrated, and a function that
  * drops it. Used by the database tests and the benchmarks so each run starts clean.
  */
-export async function openFreshPostgres(url: string, prefix = 'palpite_test'): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openFreshPostgres(url: string, prefix = 'palpite_test'): Promise<{ database: Database; drop(): Promise<void>; url: string }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -42,6 +42,7 @@ export async function openFreshPostgres(url: string, prefix = 'palpite_test'): P
   const database = await openDatabase({ url: target.toString() });
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import { openFreshPostgres, TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../../../tests/openfootball-data';
-import { rowsOf, type Db } from '../../db/client';
+import { openDatabase, rowsOf, type Db } from '../../db/client';
 import { startSyncScheduler } from '../../jobs/sync-scheduler';
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { createProviderBucket } from './provider-bucket';
@@ -185,5 +185,29 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
     const stingy = createProviderBucket(db, 'test-provider', { capacity: 2, perMs: 60_000, maxWaitMs: 1_000, sleep: async () => {} });
     await stingy.blockFor(10_000);
     await expect(stingy.acquire()).rejects.toThrow(/rate limit/);
+  });
+
+  // Two app instances: two connection pools on one PostgreSQL database, each with its scheduler.
+  it.runIf(TEST_DB_KIND === 'postgres')('two instances (two pools on one PostgreSQL) run each due sync once', async () => {
+    const fresh = await openFreshPostgres(process.env.TEST_DATABASE_URL!, 'palpite_sync_two');
+    const second = await openDatabase({ url: fresh.url });
+    const calls: string[] = [];
+    const fetch: FetchCompetition = async (source) => {
+      calls.push(source.syncRef);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { name: source.syncRef, season: '2026', kind: 'league', warnings: [], matches: [] };
+    };
+    const schedulers = [fresh.database.db, second.db].map((db) => startSyncScheduler(db, fetch, quiet, { intervalMs: 3_600_000, providers: ['openfootball'] }));
+    try {
+      const ids = await Promise.all(['x', 'y', 'z'].map((ref) => linkedLeague(fresh.database.db, `Two ${ref}`, 'openfootball', ref, null)));
+      for (let round = 0; round < 3; round++) await Promise.all(schedulers.map((s) => s.tick()));
+      expect(calls.sort()).toEqual(['x', 'y', 'z']);
+      for (const id of ids) expect((await runsOf(fresh.database.db, id)).map((r) => r.status)).toEqual(['succeeded']);
+    } finally {
+      await Promise.all(schedulers.map((s) => s.stop()));
+      await second.close();
+      await fresh.database.close();
+      await fresh.drop();
+    }
   });
 });
