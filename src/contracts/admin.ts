@@ -323,3 +323,17 @@ export const providerCompetitionsResponse = z.object({
   })),
 });
 export type ProviderCompetitionsResponse = z.infer<typeof providerCompetitionsResponse>;
+
+/**
+ * POST /api/admin/leagues/:leagueId/fixtures: a fixture of a league entered by hand. Teams are named:
+ * an existing team (or one of its other names) is used, a new name makes a new team.
+ */
+export const createFixtureRequest = z.object({
+  roundName: z.string().trim().min(1).max(60),
+  kickoff: instant,
+  home: z.string().trim().min(2).max(80),
+  away: z.string().trim().min(2).max(80),
+  groupName: z.string().trim().min(1).max(40).nullable().optional(),
+  venue: z.string().trim().min(1).max(120).nullable().optional(),
+}).refine((body) => body.home.toLowerCase() !== body.away.toLowerCase(), { path: ['away'], message: 'a team cannot play itself' });
+export type CreateFixtureRequest = z.infer<typeof createFixtureRequest>;

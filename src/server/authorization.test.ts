@@ -86,6 +86,7 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'PATCH /api/admin/groups/{groupId}': { level: 'platform', body: () => ({ status: 'active' }) },
   'DELETE /api/admin/groups/{groupId}': { level: 'platform' },
   'GET /api/admin/teams': { level: 'platform' },
+  'POST /api/admin/leagues/{leagueId}/fixtures': { level: 'platform', body: () => ({ roundName: 'Matchday 99', kickoff: '2031-05-01T18:00:00Z', home: 'Matrix Home', away: 'Matrix Away' }) },
   'GET /api/admin/provider-competitions': { level: 'platform' },
   'PATCH /api/admin/teams/{teamId}': { level: 'platform', body: () => ({ shortName: 'Matrix' }) },
   'POST /api/admin/teams/{teamId}/aliases': { level: 'platform', body: () => ({ alias: 'Matrix alias' }) },

@@ -102,4 +102,26 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     expect(after).toEqual(first);
     expect((await as(admin, 'PATCH', '/api/admin/matches/00000000-0000-4000-8000-000000000000', { result: { status: 'postponed' }, reason: 'ghost' })).json().error.id).toBe('match_not_found');
   });
+
+  it('builds a league by hand: teams by name (or other name), rounds ordered by kickoff, results entered', async () => {
+    const { league } = (await as(admin, 'POST', '/api/admin/leagues', { source: 'manual', name: 'Office Cup', season: '2032', kind: 'tournament' })).json();
+    const add = (body: object) => as(admin, 'POST', `/api/admin/leagues/${league.id}/fixtures`, body);
+    const late = await add({ roundName: 'Final', kickoff: '2032-07-10T18:00:00Z', home: 'Accounts United', away: 'Sales City' });
+    expect(late.statusCode).toBe(201);
+    expect(late.json().fixture).toMatchObject({ roundName: 'Final', roundOrder: 1, stage: 'knockout', homeTeam: { name: 'Accounts United' } });
+    const early = await add({ roundName: 'Group stage', groupName: 'Group A', kickoff: '2032-07-01T18:00:00Z', home: 'ACCOUNTS UNITED', away: 'IT Rovers' });
+    expect(early.json().fixture).toMatchObject({ roundOrder: 1, stage: 'group', homeTeam: { name: 'Accounts United' } }); // same team, any case
+    const fixtures = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${league.id}`)).json().fixtures;
+    expect(fixtures.map((f: { roundName: string; roundOrder: number }) => [f.roundName, f.roundOrder])).toEqual([['Group stage', 1], ['Final', 2]]);
+    expect((await add({ roundName: 'Final', kickoff: '2032-07-10T18:00:00Z', home: 'Sales City', away: 'sales city' })).statusCode).toBe(400);
+    expect((await add({ roundName: 'Final', kickoff: 'soon', home: 'A team', away: 'B team' })).statusCode).toBe(400);
+    const result = await as(admin, 'PATCH', `/api/admin/matches/${late.json().fixture.id}`, { result: { status: 'finished', homeGoals: 1, awayGoals: 1, homeGoalsExtraTime: 2, awayGoalsExtraTime: 1 }, reason: 'Final played' });
+    expect(result.json().fixture).toMatchObject({ status: 'finished', homeGoals: 1, homeGoalsExtraTime: 2 });
+    // A linked league's fixtures come from its provider.
+    const linked = (await as(admin, 'POST', '/api/admin/leagues', { source: 'football-data', sourceRef: 'WC' })).json().league;
+    const refused = await as(admin, 'POST', `/api/admin/leagues/${linked.id}/fixtures`, { roundName: 'Final', kickoff: '2032-07-10T18:00:00Z', home: 'A team', away: 'B team' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/provider/);
+  });
 });
+

@@ -12,7 +12,7 @@ import {
   createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
   syncRunsResponse, updateFixtureRequest, updateLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
   updateUserRequest, adminGroupsQuery, adminGroupsResponse, adminGroupParams, adminGroupDetailResponse, updateAdminGroupRequest,
-  providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
+  createFixtureRequest, providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
 import type { AppContext } from '../../app';
@@ -23,10 +23,11 @@ import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
 import { listAudit, recordAudit } from './audit';
+import { createManualFixture } from './manual-fixtures';
 import { adminStandings, refreshProviderStandings } from './standings';
 import { addTeamAlias, getAdminTeam, listAdminTeams, removeTeamAlias, updateAdminTeam } from './teams';
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
-import { listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
+import { getAdminFixture, listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
 /** The signed-in Platform Administrator. @throws AppError unauthenticated, forbidden. */
 async function requireAdmin(request: FastifyRequest, reply: FastifyReply, context: AppContext): Promise<Viewer> {
@@ -318,6 +319,23 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
         throw errors.validation(`football-data.org did not answer: ${error instanceof Error ? error.message : String(error)}`);
       });
       return { competitions };
+    },
+  );
+  api.post(
+    '/admin/leagues/:leagueId/fixtures',
+    { schema: { tags: ['admin'], params: leagueParams, body: createFixtureRequest, response: { 201: fixtureResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      const fixture = await db.transaction(async (tx) => {
+        const matchId = await createManualFixture(tx, request.params.leagueId, request.body);
+        const created = await getAdminFixture(tx, matchId);
+        await recordAudit(tx, viewer, {
+          action: 'match.create', subjectType: 'match', subjectId: matchId,
+          subjectLabel: `${created.homeTeam.name} v ${created.awayTeam.name} (${created.kickoff.slice(0, 10)})`, after: request.body,
+        });
+        return created;
+      });
+      return reply.code(201).send({ fixture, rescored: 0 });
     },
   );
 }

@@ -17,6 +17,10 @@ import { recordAudit } from './audit';
 type Actor = Pick<Viewer, 'userId' | 'username'>;
 
 /** A fixture with its league, as administrators see it. @throws AppError match_not_found. */
+export async function getAdminFixture(conn: Conn, matchId: string): Promise<AdminFixture> {
+  return fixture(conn, matchId);
+}
+
 async function fixture(conn: Conn, matchId: string): Promise<AdminFixture> {
   const [row] = await withTeams(conn.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name }).from(matches).$dynamic())
     .innerJoin(leagues, eq(leagues.id, matches.leagueId))
