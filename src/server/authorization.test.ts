@@ -86,6 +86,8 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'PATCH /api/admin/groups/{groupId}': { level: 'platform', body: () => ({ status: 'active' }) },
   'DELETE /api/admin/groups/{groupId}': { level: 'platform' },
   'GET /api/admin/teams': { level: 'platform' },
+  'PUT /api/admin/teams/{teamId}/crest': { level: 'platform' },
+  'GET /api/teams/{teamId}/crest': { level: 'public' },
   'POST /api/admin/leagues/{leagueId}/fixtures': { level: 'platform', body: () => ({ roundName: 'Matchday 99', kickoff: '2031-05-01T18:00:00Z', home: 'Matrix Home', away: 'Matrix Away' }) },
   'GET /api/admin/provider-competitions': { level: 'platform' },
   'PATCH /api/admin/teams/{teamId}': { level: 'platform', body: () => ({ shortName: 'Matrix' }) },

@@ -24,6 +24,9 @@ import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
 import { listAudit, recordAudit } from './audit';
 import { createManualFixture } from './manual-fixtures';
+import { readTeamCrest, setTeamCrest } from './team-crest';
+import { createAvatarStorage } from '../profile/avatar-storage';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../contracts/profile';
 import { adminStandings, refreshProviderStandings } from './standings';
 import { addTeamAlias, getAdminTeam, listAdminTeams, removeTeamAlias, updateAdminTeam } from './teams';
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
@@ -338,4 +341,49 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
       return reply.code(201).send({ fixture, rescored: 0 });
     },
   );
+
+  // Crests: uploaded by administrators as raw image bytes (the avatar upload's rules: JPEG, PNG or WebP,
+  // at most 2 MB), served to anyone (a crest is public, like fixtures) and cached for good (versioned).
+  const storage = createAvatarStorage(context.env);
+  api.get(
+    '/teams/:teamId/crest',
+    { schema: { tags: ['teams'], params: teamParams, querystring: z.object({ v: z.coerce.number().int().min(0) }) } },
+    async (request, reply) => {
+      const image = await readTeamCrest(storage, request.params.teamId, request.query.v);
+      if (!image) throw errors.notFound('Crest');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.type('image/webp').send(image);
+    },
+  );
+  await app.register(async (upload) => {
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser([...AVATAR_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) => done(null, body));
+    upload.addContentTypeParser('*', (_request, _payload, done) => done(errors.avatarInvalid()));
+    upload.setErrorHandler((error: { code?: string }) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw errors.avatarTooLarge();
+      throw error;
+    });
+    const admins = new WeakMap<FastifyRequest, Viewer>();
+    upload.withTypeProvider<ZodTypeProvider>().put(
+      '/admin/teams/:teamId/crest',
+      {
+        bodyLimit: AVATAR_MAX_BYTES,
+        // Only an administrator's bytes are read.
+        onRequest: async (request, reply) => {
+          admins.set(request, await requireAdmin(request, reply, context));
+        },
+        schema: { tags: ['admin'], params: teamParams, consumes: [...AVATAR_CONTENT_TYPES], response: { 200: teamResponse } },
+      },
+      async (request) => {
+        const viewer = admins.get(request);
+        if (!viewer) throw errors.unauthenticated();
+        if (!Buffer.isBuffer(request.body)) throw errors.avatarInvalid();
+        const before = await getAdminTeam(db, request.params.teamId);
+        await setTeamCrest(db, storage, request.params.teamId, request.body);
+        const team = await getAdminTeam(db, request.params.teamId);
+        await recordAudit(db, viewer, { action: 'team.update', subjectType: 'team', subjectId: team.id, subjectLabel: team.name, before: { crestUrl: before.crestUrl }, after: { crestUrl: team.crestUrl } });
+        return { team };
+      },
+    );
+  });
 }

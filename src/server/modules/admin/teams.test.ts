@@ -68,4 +68,27 @@ describe(`admin teams (${TEST_DB_KIND})`, () => {
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().provider).toBeNull();
   });
+
+  it('takes an uploaded crest (fitted whole, stored as WebP) and serves it to anyone', async () => {
+    const sharp = (await import('sharp')).default;
+    const [team] = (await as('GET', '/api/admin/teams')).json().teams;
+    const wide = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 1 } } }).png().toBuffer();
+    const upload = (body: Buffer | string, type: string, cookie = admin.cookie) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/teams/${team.id}/crest`, payload: body, headers: { cookie, 'content-type': type } });
+    const uploaded = await upload(wide, 'image/png');
+    expect(uploaded.statusCode).toBe(200);
+    const crestUrl = uploaded.json().team.crestUrl as string;
+    expect(crestUrl).toMatch(new RegExp(`^/api/teams/${team.id}/crest\\?v=\\d+$`));
+    const served = await t.app.inject({ method: 'GET', url: crestUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+    expect((await upload(Buffer.from('not an image'), 'image/png')).json().error.id).toBe('avatar_invalid');
+    expect((await upload('{}', 'application/json')).statusCode).toBe(415);
+    const member = await createUser(t, { username: 'crest_member' });
+    expect((await upload(wide, 'image/png', member.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/teams/${team.id}/crest?v=1` })).statusCode).toBe(404);
+  });
 });
+
