@@ -1,5 +1,6 @@
 /**
- * The sync scheduler: every `intervalMs` it looks at each active league linked to a data provider and
+ * The sync scheduler: every `intervalMs` it looks at each league linked to a data provider (inactive ones
+ * too: they are only closed to new groups, and their groups still need results) and
  * runs the sync that is due (src/domain/sync-schedule.ts: the season daily, every minute in a live
  * window, back-off after failures), one league after another. Safe on any number of instances: a run is
  * claimed in PostgreSQL (run-sync.ts), and a claim made after another instance's newer run is dropped,
@@ -10,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { dueSync, LIVE_WINDOW_LEAD_MINUTES, LIVE_WINDOW_MAX_HOURS, type PastRun } from '../../domain/sync-schedule';
-import { syncLeague, type FetchCompetition, type FetchStandings, type SyncOutcome } from '../modules/sync/run-sync';
+import { closeExpiredRuns, syncLeague, type FetchCompetition, type FetchStandings, type SyncOutcome } from '../modules/sync/run-sync';
 
 /** A running scheduler; `stop` waits for a tick in progress. */
 export interface SyncScheduler {
@@ -37,18 +38,21 @@ export function startSyncScheduler(
   let stopped = false;
 
   const tickOnce = async () => {
+    // Runs whose lease ran out belong to an instance that stopped (a crash, a kill): closed here, or
+    // they would keep their league's schedule waiting for ever.
+    await closeExpiredRuns(db);
     const leagues = rowsOf<{ id: string }>(await db.execute(sql`
       select id from leagues
-       where active and sync_provider is not null and sync_ref is not null
+       where sync_provider is not null and sync_ref is not null
          and sync_provider in (${sql.join(providers.length > 0 ? providers.map((p) => sql`${p}`) : [sql`null`], sql`, `)})
        order by id`));
     if (leagues.length === 0) return [];
     const ids = sql`array[${sql.join(leagues.map((l) => sql`${l.id}::uuid`), sql`, `)}]`;
     const runs = rowsOf<{ league_id: string; kind: PastRun['kind']; status: PastRun['status']; started_at: string | Date; started_text: string }>(await db.execute(sql`
-      select league_id, kind, status, started_at, started_at::text as started_text
-        from (select r.*, row_number() over (partition by league_id order by started_at desc) as n from sync_runs r where league_id = any(${ids})) x
-       where n <= ${HISTORY}
-       order by league_id, started_at desc`));
+      select l.id as league_id, r.kind, r.status, r.started_at, r.started_at::text as started_text
+        from unnest(${ids}) as l(id)
+        cross join lateral (select kind, status, started_at from sync_runs s where s.league_id = l.id order by s.started_at desc limit ${HISTORY}) r
+       order by l.id, r.started_at desc`));
     const open = rowsOf<{ league_id: string; kickoff: string | Date }>(await db.execute(sql`
       select league_id, kickoff from matches
        where league_id = any(${ids}) and status in ('scheduled', 'live')

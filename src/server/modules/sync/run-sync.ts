@@ -35,11 +35,21 @@ export type SyncOutcome =
   | { status: 'failed'; runId: string; error: string }
   /** Another run of the league is under way (on this or another instance): nothing was done. */
   | { status: 'busy' }
-  /** The league does not exist, is inactive or has no source: nothing was done. */
+  /** The league does not exist or has no source: nothing was done. */
   | { status: 'skipped'; reason: string };
 
 /**
- * Runs one sync of a league now.
+ * Closes (as failed, 'interrupted (lease expired)') the running runs whose lease ran out: their instance
+ * stopped. All leagues', or one league's.
+ */
+export async function closeExpiredRuns(db: Db, leagueId?: string): Promise<void> {
+  await db.execute(sql`
+    update sync_runs set status = 'failed', finished_at = now(), error = 'interrupted (lease expired)'
+     where status = 'running' and lease_until < now() ${leagueId ? sql`and league_id = ${leagueId}::uuid` : sql``}`);
+}
+
+/**
+ * Runs one sync of a league now (an inactive league too: it is only closed to new groups).
  * @param options.kind recorded on the run ('fixtures' or 'live'); options.trigger 'schedule' | 'admin' | 'cli'.
  * @param options.onStep called with a short line per step (the CLI prints them).
  * @returns the outcome; provider and import errors are recorded on the run and returned, never thrown.
@@ -61,16 +71,13 @@ export async function syncLeague(
   },
 ): Promise<SyncOutcome> {
   const step = options.onStep ?? (() => {});
-  const [league] = rowsOf<{ id: string; active: boolean; sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null }>(
-    await db.execute(sql`select id, active, sync_provider, sync_ref, sync_time_zone from leagues where id = ${leagueId}::uuid`));
+  const [league] = rowsOf<{ id: string; sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null }>(
+    await db.execute(sql`select id, sync_provider, sync_ref, sync_time_zone from leagues where id = ${leagueId}::uuid`));
   if (!league) return { status: 'skipped', reason: 'no such league' };
   if (!league.sync_provider || !league.sync_ref) return { status: 'skipped', reason: 'the league has no data source (entered by hand)' };
-  if (!league.active) return { status: 'skipped', reason: 'the league is inactive' };
 
   // A run whose lease ran out belongs to an instance that stopped: close it so a new one may start.
-  await db.execute(sql`
-    update sync_runs set status = 'failed', finished_at = now(), error = 'interrupted (lease expired)'
-     where league_id = ${leagueId}::uuid and status = 'running' and lease_until < now()`);
+  await closeExpiredRuns(db, leagueId);
   const seen = options.lastSeenStart === undefined ? sql`true`
     : options.lastSeenStart === null ? sql`not exists (select 1 from sync_runs r where r.league_id = ${leagueId}::uuid)`
     : sql`not exists (select 1 from sync_runs r where r.league_id = ${leagueId}::uuid and r.started_at > ${options.lastSeenStart}::timestamptz)`;
@@ -82,6 +89,13 @@ export async function syncLeague(
     returning id`));
   if (!claimed) return { status: 'busy' };
   const runId = claimed.id;
+  // The lease is renewed while the run lasts (provider waits can take minutes), so no other instance
+  // takes over a run that is alive.
+  const renewal = setInterval(() => {
+    void db.execute(sql`update sync_runs set lease_until = now() + make_interval(secs => ${SYNC_LEASE_SECONDS}) where id = ${runId}::uuid and status = 'running'`)
+      .catch(() => undefined);
+  }, (SYNC_LEASE_SECONDS * 1000) / 5);
+  renewal.unref();
 
   try {
     step(`fetching ${league.sync_provider}:${league.sync_ref}`);
@@ -114,5 +128,7 @@ export async function syncLeague(
     await db.execute(sql`update sync_runs set status = 'failed', finished_at = now(), error = ${message} where id = ${runId}::uuid`);
     step(`failed: ${message}`);
     return { status: 'failed', runId, error: message };
+  } finally {
+    clearInterval(renewal);
   }
 }

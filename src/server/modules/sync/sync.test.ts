@@ -100,8 +100,12 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
     const tokenless = await linkedLeague(db, 'FD without token', 'football-data', 'PL', null);
     expect(await syncLeague(db, tokenless, fetchOpenfootball, { kind: 'fixtures', trigger: 'admin' }))
       .toMatchObject({ status: 'failed', error: expect.stringContaining('FOOTBALL_DATA_TOKEN is not set') });
+    // An inactive league is only closed to new groups: its groups still need results, so it syncs.
     await db.execute(sql`update leagues set active = false where id = ${leagueId}::uuid`);
-    expect(await syncLeague(db, leagueId, fetchOpenfootball, { kind: 'fixtures', trigger: 'admin' })).toEqual({ status: 'skipped', reason: 'the league is inactive' });
+    expect(await syncLeague(db, leagueId, fetchOpenfootball, { kind: 'fixtures', trigger: 'admin' })).toMatchObject({ status: 'failed' });
+    const manual = rowsOf<{ id: string }>(await db.execute(sql`
+      insert into leagues (name, season, kind, provider, external_id) values ('By hand', '2026', 'league', 'manual', 'test:by-hand') returning id`))[0]!.id;
+    expect(await syncLeague(db, manual, fetchOpenfootball, { kind: 'fixtures', trigger: 'admin' })).toEqual({ status: 'skipped', reason: 'the league has no data source (entered by hand)' });
   });
 
   it('runs one sync of a league at a time, and takes over a run whose lease ran out', async () => {
@@ -128,7 +132,7 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
 
   it('two schedulers on one database run each due sync once', async () => {
     const db = testDatabase().db;
-    await db.execute(sql`update leagues set active = false`);
+    await db.execute(sql`update leagues set sync_provider = null`); // only this test's leagues are linked
     const leagueIds = [await linkedLeague(db, 'Sched A', 'openfootball', 'a', null), await linkedLeague(db, 'Sched B', 'openfootball', 'b', null)];
     const calls: string[] = [];
     const fetch: FetchCompetition = async (source) => {
@@ -151,12 +155,33 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
 
   it('leaves leagues of a provider it cannot use alone (no football-data.org token)', async () => {
     const db = testDatabase().db;
-    await db.execute(sql`update leagues set active = false`);
+    await db.execute(sql`update leagues set sync_provider = null`);
     const leagueId = await linkedLeague(db, 'FD idle', 'football-data', 'BSA', null);
     const scheduler = startSyncScheduler(db, fetchOpenfootball, quiet, { intervalMs: 3_600_000, providers: ['openfootball'] });
     try {
       expect(await scheduler.tick()).toEqual([]);
       expect(await runsOf(db, leagueId)).toEqual([]);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+
+  it('a run left running by a stopped instance holds its league only until its lease ends (the scheduler closes it)', async () => {
+    const db = testDatabase().db;
+    await db.execute(sql`update leagues set sync_provider = null`);
+    const leagueId = await linkedLeague(db, 'Crashed', 'openfootball', 'crashed', null);
+    await db.execute(sql`insert into sync_runs (league_id, kind, trigger, status, started_at, lease_until)
+      values (${leagueId}::uuid, 'fixtures', 'schedule', 'running', now() - interval '2 hours', now() - interval '110 minutes')`);
+    const calls: string[] = [];
+    const fetch: FetchCompetition = async (source) => {
+      calls.push(source.syncRef);
+      return { name: 'Crashed', season: '2026', kind: 'league', warnings: [], matches: [] };
+    };
+    const scheduler = startSyncScheduler(db, fetch, quiet, { intervalMs: 3_600_000, providers: ['openfootball'] });
+    try {
+      await scheduler.tick();
+      expect(calls).toEqual(['crashed']);
+      expect((await runsOf(db, leagueId)).map((r) => [r.status, r.error])).toEqual([['failed', 'interrupted (lease expired)'], ['succeeded', null]]);
     } finally {
       await scheduler.stop();
     }
