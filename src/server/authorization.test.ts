@@ -172,4 +172,18 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('refuses non-administrators on every admin route before reading its input (an invalid body or query never gets a 400)', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.includes('/api/admin/'))) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = `${path.replace(/\{[^}]+\}/g, 'not-an-id')}?sort=bogus&page=-1`;
+      for (const role of ['guest', 'outsider', 'member'] as const) {
+        const response = await call(role, method, url, method === 'GET' || method === 'DELETE' ? undefined : { bogus: true });
+        if (response.statusCode !== (role === 'guest' ? 401 : 403)) failures.push(`${route} as ${role}: ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
+

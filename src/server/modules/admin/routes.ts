@@ -32,15 +32,47 @@ import { addTeamAlias, getAdminTeam, listAdminTeams, removeTeamAlias, updateAdmi
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
 import { getAdminFixture, listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
+/** The Platform Administrator of each admin request, checked by the scope's onRequest hook. */
+const admins = new WeakMap<FastifyRequest, Viewer>();
+
 /** The signed-in Platform Administrator. @throws AppError unauthenticated, forbidden. */
-async function requireAdmin(request: FastifyRequest, reply: FastifyReply, context: AppContext): Promise<Viewer> {
+async function checkAdmin(request: FastifyRequest, reply: FastifyReply, context: AppContext): Promise<Viewer> {
   const viewer = await requireViewer(request, reply, context.auth, context.db);
   if (viewer.role !== 'Platform Administrator') throw errors.forbidden('Only platform administrators can do this.');
   return viewer;
 }
 
-/** Registers the admin routes. */
-export async function adminRoutes(app: FastifyInstance, context: AppContext) {
+/** The administrator the onRequest hook let in (the hook runs before any body is read or validated). */
+async function requireAdmin(request: FastifyRequest, _reply: FastifyReply, _context: AppContext): Promise<Viewer> {
+  const viewer = admins.get(request);
+  if (!viewer) throw errors.unauthenticated();
+  return viewer;
+}
+
+/** Registers the admin routes, each behind the administrator check, and the public crest images. */
+export async function adminRoutes(root: FastifyInstance, context: AppContext) {
+  const storage = createAvatarStorage(context.env);
+  // Crests are public, like fixtures, and cached for good (versioned addresses).
+  root.withTypeProvider<ZodTypeProvider>().get(
+    '/teams/:teamId/crest',
+    { schema: { tags: ['teams'], params: teamParams, querystring: z.object({ v: z.coerce.number().int().min(0) }) } },
+    async (request, reply) => {
+      const image = await readTeamCrest(storage, request.params.teamId, request.query.v);
+      if (!image) throw errors.notFound('Crest');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.type('image/webp').send(image);
+    },
+  );
+  await root.register(async (app) => {
+    // Who may call is settled first: a stranger's body is never parsed, validated or acted on.
+    app.addHook('onRequest', async (request, reply) => {
+      admins.set(request, await checkAdmin(request, reply, context));
+    });
+    await adminScope(app, context, storage);
+  });
+}
+
+async function adminScope(app: FastifyInstance, context: AppContext, storage: ReturnType<typeof createAvatarStorage>) {
   const { db, sync } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.put(
@@ -343,18 +375,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
   );
 
   // Crests: uploaded by administrators as raw image bytes (the avatar upload's rules: JPEG, PNG or WebP,
-  // at most 2 MB), served to anyone (a crest is public, like fixtures) and cached for good (versioned).
-  const storage = createAvatarStorage(context.env);
-  api.get(
-    '/teams/:teamId/crest',
-    { schema: { tags: ['teams'], params: teamParams, querystring: z.object({ v: z.coerce.number().int().min(0) }) } },
-    async (request, reply) => {
-      const image = await readTeamCrest(storage, request.params.teamId, request.query.v);
-      if (!image) throw errors.notFound('Crest');
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.type('image/webp').send(image);
-    },
-  );
+  // at most 2 MB).
   await app.register(async (upload) => {
     upload.removeAllContentTypeParsers();
     upload.addContentTypeParser([...AVATAR_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -363,15 +384,10 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw errors.avatarTooLarge();
       throw error;
     });
-    const admins = new WeakMap<FastifyRequest, Viewer>();
     upload.withTypeProvider<ZodTypeProvider>().put(
       '/admin/teams/:teamId/crest',
       {
         bodyLimit: AVATAR_MAX_BYTES,
-        // Only an administrator's bytes are read.
-        onRequest: async (request, reply) => {
-          admins.set(request, await requireAdmin(request, reply, context));
-        },
         schema: { tags: ['admin'], params: teamParams, consumes: [...AVATAR_CONTENT_TYPES], response: { 200: teamResponse } },
       },
       async (request) => {

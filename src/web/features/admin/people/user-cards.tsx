@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../contracts/admin';
 import { adminUserPath } from './paths';
+import { Pill } from './pill';
 import { AgoText, DateText } from './time-text';
 import { AccessBadge, ConfirmedBadge, RoleBadge } from './user-badges';
 
@@ -16,11 +17,11 @@ export function UserCards({ users, now, meId }: { users: AdminUser[]; now: numbe
           <div className="min-w-0">
             <h2 className="text-base font-semibold [overflow-wrap:anywhere]">
               <Link to={adminUserPath(user.id)} className="text-emerald-800 underline-offset-2 hover:underline">{user.username}</Link>
-              {user.id === meId ? <span className="ml-1 text-xs font-normal text-slate-600">({t('adminUsers.you')})</span> : null}
             </h2>
             <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{user.email}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
+            {user.id === meId ? <Pill tone="blue">{t('adminUsers.you')}</Pill> : null}
             <RoleBadge role={user.role} />
             <ConfirmedBadge confirmed={user.emailVerified} />
             {user.disabled ? <AccessBadge disabled /> : null}

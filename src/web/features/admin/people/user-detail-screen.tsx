@@ -17,6 +17,7 @@ import { BackLink } from './back-link';
 import { DetailProblem } from './detail-problem';
 import { FactList } from './fact-list';
 import { PANEL } from './panel';
+import { Pill } from './pill';
 import { ResendVerificationAction } from './resend-verification-action';
 import { AgoText, DateText } from './time-text';
 import { UserAccessAction } from './user-access-action';
@@ -52,10 +53,10 @@ export function UserDetailScreen() {
         <title>{`${user.username} · Palpite`}</title>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
           {user.username}
-          {isSelf ? <span className="ml-2 align-middle text-sm font-normal text-slate-600">({t('adminUsers.you')})</span> : null}
         </h1>
         <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{user.fullName} · {user.email}</p>
         <div className="flex flex-wrap gap-1.5">
+          {isSelf ? <Pill tone="blue">{t('adminUsers.you')}</Pill> : null}
           <RoleBadge role={user.role} />
           <ConfirmedBadge confirmed={user.emailVerified} />
           <AccessBadge disabled={user.disabled} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../contracts/admin';
 import type { ListQuery } from './list-address';
 import { adminUserPath } from './paths';
+import { Pill } from './pill';
 import { SortHeading } from './sort-heading';
 import { AgoText, DateText } from './time-text';
 import { AccessBadge, ConfirmedBadge, RoleBadge } from './user-badges';
@@ -37,7 +38,7 @@ export function UsersTable({ users, query, onSort, now, meId }: {
             <tr key={user.id} className={user.disabled ? 'bg-slate-50' : undefined}>
               <th scope="row" className="min-w-40 py-3 pl-4 pr-2 text-left align-top font-normal">
                 <Link to={adminUserPath(user.id)} className="font-semibold text-emerald-800 underline-offset-2 hover:underline">{user.username}</Link>
-                {user.id === meId ? <span className="ml-1 text-xs text-slate-600">({t('adminUsers.you')})</span> : null}
+                {user.id === meId ? <span className="ml-1.5 align-middle"><Pill tone="blue">{t('adminUsers.you')}</Pill></span> : null}
                 <span className="block max-w-56 truncate text-xs text-slate-600" title={user.fullName}>{user.fullName}</span>
               </th>
               <td className={`${cell} max-w-72`}>

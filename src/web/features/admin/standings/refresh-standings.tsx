@@ -26,14 +26,19 @@ export function RefreshStandings({ leagueId }: { leagueId: string }) {
     }
   };
   // A provider failure comes back as validation_failed with the provider's words: those say what happened.
-  const message = refresh.error instanceof ApiError && refresh.error.id === 'validation_failed' ? refresh.error.message : errorText(t, refresh.error);
+  const detail = refresh.error instanceof ApiError && refresh.error.id === 'validation_failed' ? refresh.error.message : errorText(t, refresh.error);
   return (
     <div className="space-y-2">
       <Button variant="secondary" disabled={refresh.isPending} onClick={() => void run()}>
         {refresh.isPending ? <><InlineSpinner className="text-emerald-700" />{t('adminStandings.refreshing')}</> : t('adminStandings.refresh')}
       </Button>
       <span role="status" className="sr-only">{refresh.isPending ? t('adminStandings.refreshing') : ''}</span>
-      {refresh.isError ? <Alert>{t('adminStandings.refreshFailed', { message })}</Alert> : null}
+      {refresh.isError ? (
+        <Alert>
+          <p className="font-semibold">{t('adminStandings.refreshFailed')}</p>
+          <p className="[overflow-wrap:anywhere]">{detail}</p>
+        </Alert>
+      ) : null}
     </div>
   );
 }
