@@ -35,6 +35,17 @@ export const matchResultRequest = z
     if ((body.status === 'finished' || body.status === 'live') && body.homeGoals == null) {
       ctx.addIssue({ code: 'custom', path: ['homeGoals'], message: `a ${body.status} match needs its score` });
     }
+    // Extra time follows a draw and counts cumulatively; a shoot-out follows a draw and has a winner.
+    const { homeGoals: h, awayGoals: a, homeGoalsExtraTime: eh, awayGoalsExtraTime: ea, homePenalties: ph, awayPenalties: pa } = body;
+    if (eh != null && ea != null && h != null && a != null) {
+      if (h !== a) ctx.addIssue({ code: 'custom', path: ['homeGoalsExtraTime'], message: 'extra time is only played after a draw' });
+      if (eh < h || ea < a) ctx.addIssue({ code: 'custom', path: ['homeGoalsExtraTime'], message: 'the score after extra time includes the 90 minutes' });
+    }
+    if (ph != null && pa != null) {
+      const [lh, la] = eh != null && ea != null ? [eh, ea] : [h, a];
+      if (lh != null && la != null && lh !== la) ctx.addIssue({ code: 'custom', path: ['homePenalties'], message: 'a shoot-out is only held after a draw' });
+      if (ph === pa) ctx.addIssue({ code: 'custom', path: ['homePenalties'], message: 'a shoot-out has a winner' });
+    }
   });
 export type MatchResultRequest = z.infer<typeof matchResultRequest>;
 

@@ -12,6 +12,7 @@ export const ERROR_IDS = [
   'league_inactive',
   'own_account',
   'provider_not_configured',
+  'provider_unavailable',
   'email_not_verified',
   'group_not_found',
   'match_not_found',

@@ -39,6 +39,8 @@ describe('dueSync', () => {
     const history = (minutesAgo: number) => ({ runs: [run('live', 'succeeded', minutesAgo), run('fixtures', 'succeeded', 60)], openKickoffs: [ago(-3)] });
     expect(dueSync(history(1), NOW)).toBe('live');
     expect(dueSync({ ...history(0.5) }, NOW)).toBeNull();
+    expect(dueSync({ ...history(55 / 60) }, NOW)).toBe('live'); // a minute less the margin
+    expect(dueSync({ ...history(54 / 60) }, NOW)).toBeNull();
     // Outside any window nothing is due.
     expect(dueSync({ runs: [run('fixtures', 'succeeded', 60)], openKickoffs: [ago(-30)] }, NOW)).toBeNull();
   });

@@ -12,8 +12,11 @@ export type SyncKind = 'fixtures' | 'live';
 export const LIVE_WINDOW_LEAD_MINUTES = 5;
 /** A match still not finished this long after its kickoff no longer keeps the live window open (a provider that never updates it). */
 export const LIVE_WINDOW_MAX_HOURS = 6;
-/** Minimum time between two live runs of a league, in milliseconds. */
-export const LIVE_INTERVAL_MS = 60_000;
+/**
+ * Minimum time between two live runs of a league, in milliseconds: a minute less a margin, so a
+ * scheduler ticking every 15 s runs one a minute whatever small delays and clock differences there are.
+ */
+export const LIVE_INTERVAL_MS = 55_000;
 /** Time between two season runs of a league, in milliseconds. */
 export const FIXTURES_INTERVAL_MS = 24 * 60 * 60_000;
 /** The longest back-off after failures, in milliseconds. */

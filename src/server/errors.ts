@@ -23,6 +23,8 @@ export const errors = {
   forbidden: (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message),
   notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
   leagueNotFound: () => new AppError(404, 'league_not_found', 'League not found.'),
+  /** A football data provider failed or did not answer (its message, never a token, follows). */
+  providerUnavailable: (detail: string) => new AppError(502, 'provider_unavailable', `The data provider did not answer as expected: ${detail}`),
   ownAccount: () => new AppError(409, 'own_account', 'You cannot disable or demote your own account.'),
   leagueInactive: () => new AppError(409, 'league_inactive', 'This league is not open for new groups.'),
   groupNotFound: () => new AppError(404, 'group_not_found', 'Group not found.'),

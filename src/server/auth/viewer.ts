@@ -48,6 +48,9 @@ export async function optionalViewer(request: FastifyRequest, reply: FastifyRepl
     [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
   }
   if (!profile) throw errors.internal();
+  // Disabled by a Platform Administrator: signed out everywhere the session row is read (their sessions
+  // were deleted then; this also covers a sign-in that raced the disabling).
+  if (profile.disabledAt) return null;
   return {
     userId: user.id, email: user.email, emailVerified: user.emailVerified, username: profile.username, fullName: profile.fullName, role: profile.role,
     language: storedLocale(profile.language), avatarUrl: profile.avatarUrl ?? avatarUrl(user.id, null),

@@ -24,7 +24,7 @@ export interface SyncScheduler {
 const HISTORY = 12;
 
 /**
- * Starts the scheduler (first tick after `intervalMs`).
+ * Starts the scheduler (first tick after `intervalMs`, default 15 s: live runs come once a minute).
  * @param options.providers the providers that can be used now (football-data.org only with a token):
  *   leagues of other providers are left alone, not failed every hour.
  * @param options.now the clock (tests pass their own).
@@ -33,7 +33,7 @@ export function startSyncScheduler(
   db: Db, fetchCompetition: FetchCompetition, logger: FastifyBaseLogger,
   options: { intervalMs?: number; providers: readonly string[]; now?: () => Date; fetchStandings?: FetchStandings },
 ): SyncScheduler {
-  const { intervalMs = 30_000, providers, now = () => new Date() } = options;
+  const { intervalMs = 15_000, providers, now = () => new Date() } = options;
   let running: Promise<{ leagueId: string; outcome: SyncOutcome }[]> | null = null;
   let stopped = false;
 
@@ -41,8 +41,8 @@ export function startSyncScheduler(
     // Runs whose lease ran out belong to an instance that stopped (a crash, a kill): closed here, or
     // they would keep their league's schedule waiting for ever.
     await closeExpiredRuns(db);
-    const leagues = rowsOf<{ id: string }>(await db.execute(sql`
-      select id from leagues
+    const leagues = rowsOf<{ id: string; sync_provider: string }>(await db.execute(sql`
+      select id, sync_provider from leagues
        where sync_provider is not null and sync_ref is not null
          and sync_provider in (${sql.join(providers.length > 0 ? providers.map((p) => sql`${p}`) : [sql`null`], sql`, `)})
        order by id`));
@@ -63,7 +63,8 @@ export function startSyncScheduler(
       const history = runs.filter((r) => r.league_id === id);
       const kind = dueSync({
         runs: history.map((r) => ({ kind: r.kind, status: r.status, startedAt: new Date(r.started_at) })),
-        openKickoffs: open.filter((m) => m.league_id === id).map((m) => new Date(m.kickoff)),
+        // openfootball files carry no live scores: their leagues sync daily only.
+        openKickoffs: leagues.find((l) => l.id === id)!.sync_provider === 'openfootball' ? [] : open.filter((m) => m.league_id === id).map((m) => new Date(m.kickoff)),
       }, now());
       if (!kind) continue;
       const outcome = await syncLeague(db, id, fetchCompetition, { kind, trigger: 'schedule', lastSeenStart: history[0]?.started_text ?? null, fetchStandings: options.fetchStandings });

@@ -94,6 +94,10 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
       { result: { status: 'finished', homeGoals: -1, awayGoals: 0 }, reason: 'negative' },
       { kickoff: 'tomorrow', reason: 'bad date' },
       { result: { status: 'finished', homeGoals: 1, awayGoals: 0 }, reason: 'x' },
+      { result: { status: 'finished', homeGoals: 1, awayGoals: 0, homeGoalsExtraTime: 2, awayGoalsExtraTime: 0 }, reason: 'extra time after a win' },
+      { result: { status: 'finished', homeGoals: 1, awayGoals: 1, homeGoalsExtraTime: 0, awayGoalsExtraTime: 1 }, reason: 'extra time below the 90 minutes' },
+      { result: { status: 'finished', homeGoals: 1, awayGoals: 1, homePenalties: 4, awayPenalties: 4 }, reason: 'a drawn shoot-out' },
+      { result: { status: 'finished', homeGoals: 2, awayGoals: 1, homePenalties: 4, awayPenalties: 3 }, reason: 'a shoot-out after a win' },
     ]) {
       const response = await as(admin, 'PATCH', `/api/admin/matches/${first.id}`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -115,6 +119,11 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     expect(fixtures.map((f: { roundName: string; roundOrder: number }) => [f.roundName, f.roundOrder])).toEqual([['Group stage', 1], ['Final', 2]]);
     expect((await add({ roundName: 'Final', kickoff: '2032-07-10T18:00:00Z', home: 'Sales City', away: 'sales city' })).statusCode).toBe(400);
     expect((await add({ roundName: 'Final', kickoff: 'soon', home: 'A team', away: 'B team' })).statusCode).toBe(400);
+    const sales = fixtures.find((f: { awayTeam: { name: string } }) => f.awayTeam.name === 'Sales City').awayTeam.id;
+    await as(admin, 'POST', `/api/admin/teams/${sales}/aliases`, { alias: 'Sales' });
+    const itself = await add({ roundName: 'Final', kickoff: '2032-07-10T18:00:00Z', home: 'Sales', away: 'Sales City' });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().error.message).toMatch(/same team/);
     const result = await as(admin, 'PATCH', `/api/admin/matches/${late.json().fixture.id}`, { result: { status: 'finished', homeGoals: 1, awayGoals: 1, homeGoalsExtraTime: 2, awayGoalsExtraTime: 1 }, reason: 'Final played' });
     expect(result.json().fixture).toMatchObject({ status: 'finished', homeGoals: 1, homeGoalsExtraTime: 2 });
     // A linked league's fixtures come from its provider.

@@ -31,6 +31,7 @@ export async function createManualFixture(conn: Conn, leagueId: string, body: Cr
   if (!league) throw errors.leagueNotFound();
   if (league.sync_provider) throw new AppError(409, 'validation_failed', "This league's fixtures come from its provider: add them there.");
   const [home, away] = [await teamOf(conn, body.home), await teamOf(conn, body.away)];
+  if (home === away) throw errors.validation(`${body.home} and ${body.away} are the same team (one is another name of the other).`);
   const groupName = body.groupName ?? null;
   const [match] = rowsOf<{ id: string }>(await conn.execute(sql`
     insert into matches (league_id, external_id, round_name, round_order, stage, group_name, kickoff, home_team_id, away_team_id, venue)

@@ -338,7 +338,7 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
       const league = await getAdminLeague(db, request.params.leagueId);
       // The computed tables are computed on every read; the provider's are fetched now (football-data.org).
       const fetched = await refreshProviderStandings(db, league.id, sync.fetchStandings).catch((error: unknown) => {
-        throw errors.validation(`The provider's standings could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+        throw errors.providerUnavailable(error instanceof Error ? error.message : String(error));
       });
       await recordAudit(db, viewer, { action: 'league.standings_refresh', subjectType: 'league', subjectId: league.id, subjectLabel: league.name, after: { providerTables: fetched } });
       return adminStandings(db, league.id);
@@ -351,7 +351,7 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
       await requireAdmin(request, reply, context);
       if (!sync.listCompetitions) throw new AppError(409, 'provider_not_configured', 'football-data.org is not configured: set FOOTBALL_DATA_TOKEN.');
       const competitions = await sync.listCompetitions().catch((error: unknown) => {
-        throw errors.validation(`football-data.org did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        throw errors.providerUnavailable(error instanceof Error ? error.message : String(error));
       });
       return { competitions };
     },

@@ -45,7 +45,7 @@ const nameTaken = () => new AppError(409, 'validation_failed', 'Another team alr
 export async function updateAdminTeam(db: Conn, teamId: string, body: UpdateTeamRequest): Promise<AdminTeam> {
   if (body.name !== undefined) {
     const [clash] = rowsOf<{ id: string }>(await db.execute(sql`
-      select id from teams where name = ${body.name} and id <> ${teamId}::uuid
+      select id from teams where lower(name) = ${body.name.toLowerCase()} and id <> ${teamId}::uuid
       union all select team_id from team_aliases where alias = ${body.name.toLowerCase()} and team_id <> ${teamId}::uuid limit 1`));
     if (clash) throw nameTaken();
   }

@@ -19,16 +19,17 @@ export interface ProviderBucket {
 }
 
 /**
- * A bucket of `capacity` tokens refilled at `capacity` per `perMs` milliseconds.
+ * A bucket holding at most `burst` tokens, refilled at `requestsPerMinute` a minute: over any minute at
+ * most requestsPerMinute + burst − 1 requests go out (burst 1: exactly the allowance, evenly spaced).
  * @param sleep waits (tests pass their own); at most `maxWaitMs` in all per acquire, then it throws.
  * @throws Error from acquire when no token came within maxWaitMs.
  */
 export function createProviderBucket(
   db: Db, provider: string,
-  options: { capacity: number; perMs: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> },
+  options: { burst: number; requestsPerMinute: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> },
 ): ProviderBucket {
-  const { capacity, perMs, maxWaitMs = 5 * 60_000, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
-  const perSecond = capacity / (perMs / 1_000);
+  const { burst: capacity, maxWaitMs = 5 * 60_000, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
+  const perSecond = options.requestsPerMinute / 60;
   const refilled = sql`least(${capacity}::float8, b.tokens + extract(epoch from (clock_timestamp() - b.refilled_at)) * ${perSecond}::float8)`;
   return {
     async acquire() {

@@ -37,7 +37,8 @@ export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' |
   const client = token ? new FootballDataClient({
     token,
     baseUrl: env.FOOTBALL_DATA_URL,
-    limiter: createProviderBucket(db, 'football-data', { capacity: FREE_PLAN_REQUESTS_PER_MINUTE, perMs: 60_000 }),
+    // Burst 1: requests evenly spaced, never more than the free tier's 10 in any minute.
+    limiter: createProviderBucket(db, 'football-data', { burst: 1, requestsPerMinute: FREE_PLAN_REQUESTS_PER_MINUTE }),
   }) : null;
   const pending = new Set<Promise<unknown>>();
   return {

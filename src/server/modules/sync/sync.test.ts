@@ -196,7 +196,7 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
       await db.execute(sql`update provider_buckets set refilled_at = refilled_at - make_interval(secs => ${ms / 1000}),
         blocked_until = blocked_until - make_interval(secs => ${ms / 1000}) where provider = 'test-provider'`);
     };
-    const bucket = createProviderBucket(db, 'test-provider', { capacity: 2, perMs: 60_000, sleep });
+    const bucket = createProviderBucket(db, 'test-provider', { burst: 2, requestsPerMinute: 2, sleep });
     await bucket.acquire();
     await bucket.acquire();
     expect(sleeps).toEqual([]);
@@ -207,7 +207,7 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
     await bucket.blockFor(45_000);
     await bucket.acquire();
     expect(sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(44_000);
-    const stingy = createProviderBucket(db, 'test-provider', { capacity: 2, perMs: 60_000, maxWaitMs: 1_000, sleep: async () => {} });
+    const stingy = createProviderBucket(db, 'test-provider', { burst: 2, requestsPerMinute: 2, maxWaitMs: 1_000, sleep: async () => {} });
     await stingy.blockFor(10_000);
     await expect(stingy.acquire()).rejects.toThrow(/rate limit/);
   });

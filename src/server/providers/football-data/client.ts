@@ -136,6 +136,8 @@ export class FootballDataClient {
       try {
         response = await this.fetch(`${this.baseUrl}${path}`, {
           headers: { 'X-Auth-Token': this.token, Accept: 'application/json' },
+          // A redirect would carry the token to another address: refused (the API does not redirect).
+          redirect: 'error',
           signal: AbortSignal.timeout(this.timeoutMs),
         });
       } catch (error) {

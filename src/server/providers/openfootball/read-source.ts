@@ -7,6 +7,8 @@ import { ImportError } from '../fixture-source';
 
 /** How long a fetch of a URL may take, in milliseconds. */
 const FETCH_TIMEOUT_MS = 30_000;
+/** The largest document read, in bytes (the biggest openfootball season is well under 1 MB). */
+const MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The parsed JSON at `source` (a path or an http(s) URL).
@@ -14,9 +16,13 @@ const FETCH_TIMEOUT_MS = 30_000;
  */
 export async function readOpenfootballSource(source: string): Promise<unknown> {
   const text = /^https?:\/\//i.test(source)
-    ? await fetch(source, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then(async (response) => {
+    ? await fetch(source, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' }).then(async (response) => {
         if (!response.ok) throw new ImportError(`${source}: HTTP ${response.status}`);
-        return response.text();
+        const length = Number(response.headers.get('content-length') ?? 0);
+        if (length > MAX_BYTES) throw new ImportError(`${source}: larger than ${MAX_BYTES / 1024 / 1024} MB`);
+        const text = await response.text();
+        if (text.length > MAX_BYTES) throw new ImportError(`${source}: larger than ${MAX_BYTES / 1024 / 1024} MB`);
+        return text;
       }, (error: Error) => {
         throw new ImportError(`${source}: ${error.name === 'TimeoutError' ? 'no answer in 30 s' : error.message}`);
       })
@@ -25,7 +31,8 @@ export async function readOpenfootballSource(source: string): Promise<unknown> {
       });
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new ImportError(`${source}: not valid JSON (${(error as Error).message})`);
+  } catch {
+    // Not the parser's message: it quotes the document, which could be anything a URL answered.
+    throw new ImportError(`${source}: not valid JSON`);
   }
 }

@@ -1,36 +1,63 @@
 /**
- * An audit entry's before → after: field by field, the changed ones highlighted and marked "Changed"
- * (the word, not only the colour), the unchanged ones shown once; lists and nested objects as JSON.
+ * An audit entry's before → after: the changed fields first, highlighted and marked "Changed" (the
+ * word, not only the colour), each with its two values; then the unchanged ones in a compact list.
+ * Plain values read inline ("scheduled → postponed"); lists and nested objects as indented JSON.
  */
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../contracts/admin';
-import { diffOf } from './audit-diff';
+import { diffOf, type FieldChange } from './audit-diff';
+
+const nested = (value: unknown) => typeof value === 'object' && value !== null;
 
 /** A value as text: strings as they are, the rest as JSON (indented when nested); `undefined` is "(none)". */
-function Value({ value }: { value: unknown }) {
+function Value({ value, tone = '' }: { value: unknown; tone?: string }) {
   const { t } = useTranslation();
   if (value === undefined) return <span className="italic text-slate-600">{t('adminAudit.diff.empty')}</span>;
-  if (typeof value === 'object' && value !== null) {
-    return <pre className="max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900 [overflow-wrap:anywhere]">{JSON.stringify(value, null, 2)}</pre>;
+  if (nested(value)) {
+    return <pre className={`max-h-64 overflow-auto whitespace-pre-wrap rounded px-2 py-1 font-mono text-xs text-slate-900 [overflow-wrap:anywhere] ${tone || 'bg-slate-100'}`}>{JSON.stringify(value, null, 2)}</pre>;
   }
-  return <code className="font-mono text-xs text-slate-900 [overflow-wrap:anywhere]">{typeof value === 'string' ? value : JSON.stringify(value)}</code>;
+  return <code className={`rounded px-1 font-mono text-xs text-slate-900 [overflow-wrap:anywhere] ${tone}`}>{typeof value === 'string' ? value : JSON.stringify(value)}</code>;
 }
 
-/** The two sides of a change, "Before" then "After", side by side from 640 px. */
+/** The two sides of a change: inline for plain values, one above the other (side by side from 640 px) for nested ones. */
 function BeforeAfter({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation();
+  if (!nested(before) && !nested(after)) {
+    return (
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="sr-only">{t('adminAudit.diff.before')}:</span>
+        <Value value={before} tone="bg-red-100" />
+        <span aria-hidden="true" className="text-slate-600">→</span>
+        <span className="sr-only">{t('adminAudit.diff.after')}:</span>
+        <Value value={after} tone="bg-emerald-100" />
+      </p>
+    );
+  }
   return (
-    <div className="mt-1 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:items-start">
+    <div className="mt-1 grid gap-2 sm:grid-cols-2">
       <div className="min-w-0">
         <span className="block text-xs text-slate-600">{t('adminAudit.diff.before')}</span>
-        <Value value={before} />
+        <Value value={before} tone="bg-red-50" />
       </div>
-      <span aria-hidden="true" className="hidden pt-4 text-slate-500 sm:block">→</span>
       <div className="min-w-0">
         <span className="block text-xs text-slate-600">{t('adminAudit.diff.after')}</span>
-        <Value value={after} />
+        <Value value={after} tone="bg-emerald-50" />
       </div>
     </div>
+  );
+}
+
+/** One changed field: its name, "Changed", and before → after. */
+function ChangedField({ field }: { field: FieldChange }) {
+  const { t } = useTranslation();
+  return (
+    <li className="border-l-4 border-amber-400 bg-amber-50 px-3 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <code className="font-mono text-xs font-semibold text-slate-900 [overflow-wrap:anywhere]">{field.field}</code>
+        <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">{t('adminAudit.diff.changed')}</span>
+      </div>
+      <BeforeAfter before={field.before} after={field.after} />
+    </li>
   );
 }
 
@@ -40,19 +67,28 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const diff = diffOf(entry.before, entry.after);
   if (diff.kind === 'none') return <p className="text-sm text-slate-600">{t('adminAudit.diff.nothing')}</p>;
   if (diff.kind === 'values') return <BeforeAfter before={diff.before} after={diff.after} />;
+  const changed = diff.fields.filter((field) => field.changed);
+  const unchanged = diff.fields.filter((field) => !field.changed);
   return (
-    <ul aria-label={t('adminAudit.diff.title')} className="divide-y divide-slate-100 overflow-hidden rounded-lg ring-1 ring-slate-200">
-      {diff.fields.map((field) => (
-        <li key={field.field} className={`px-3 py-2 ${field.changed ? 'border-l-4 border-amber-400 bg-amber-50' : 'bg-white'}`}>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <code className="font-mono text-xs font-semibold text-slate-900 [overflow-wrap:anywhere]">{field.field}</code>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${field.changed ? 'bg-amber-200 text-amber-950' : 'bg-slate-100 text-slate-700'}`}>
-              {field.changed ? t('adminAudit.diff.changed') : t('adminAudit.diff.unchanged')}
-            </span>
-          </div>
-          {field.changed ? <BeforeAfter before={field.before} after={field.after} /> : <div className="mt-1"><Value value={field.after ?? field.before} /></div>}
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      {changed.length > 0 ? (
+        <ul aria-label={t('adminAudit.diff.title')} className="divide-y divide-amber-200 overflow-hidden rounded-lg ring-1 ring-amber-200">
+          {changed.map((field) => <ChangedField key={field.field} field={field} />)}
+        </ul>
+      ) : <p className="text-sm text-slate-600">{t('adminAudit.diff.noneChanged')}</p>}
+      {unchanged.length > 0 ? (
+        <section aria-label={t('adminAudit.diff.unchanged')} className="rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
+          <h3 className="text-xs font-semibold text-slate-600">{t('adminAudit.diff.unchanged')}</h3>
+          <dl className="mt-1 grid gap-x-6 gap-y-1 sm:grid-cols-2 xl:grid-cols-3">
+            {unchanged.map((field) => (
+              <div key={field.field} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                <dt><code className="font-mono text-xs font-semibold text-slate-700">{field.field}</code></dt>
+                <dd className="min-w-0"><Value value={field.after} /></dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </div>
   );
 }

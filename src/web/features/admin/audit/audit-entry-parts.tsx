@@ -47,7 +47,7 @@ export function ChangesToggle({ expanded, onToggle, controls, label }: { expande
   return (
     <button type="button" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}
       className="inline-flex items-center gap-1 whitespace-nowrap rounded text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600">
-      <span aria-hidden="true" className={`inline-block transition-transform ${expanded ? 'rotate-90' : ''}`}>▸</span>
+      <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
       {expanded ? t('adminAudit.hideChanges') : t('adminAudit.showChanges')}
       <span className="sr-only">: {label}</span>
     </button>

@@ -32,7 +32,7 @@ export function AuditTable({ entries, expanded, onToggle }: { entries: AuditEntr
             return [
               <tr key={entry.id} className="border-t border-slate-100">
                 <td className={`${cell} whitespace-nowrap pl-4`}><EntryTime entry={entry} /></td>
-                <td className={`${cell} max-w-40 [overflow-wrap:anywhere]`}>{entry.actor}</td>
+                <td className={`${cell} whitespace-nowrap`}>{entry.actor}</td>
                 <td className={`${cell} min-w-40`}><EntryAction entry={entry} /></td>
                 <th scope="row" className={`${cell} min-w-48 max-w-72 text-left font-normal`}><EntrySubject entry={entry} /></th>
                 <td className={`${cell} min-w-40 max-w-72`}><EntryReason entry={entry} /></td>

@@ -65,8 +65,6 @@ export function GroupDetailScreen() {
             [t('adminGroups.detail.owner'), owner
               ? <Link to={adminUserPath(owner.userId)} className="font-semibold text-emerald-800 underline-offset-2 hover:underline">{owner.username}</Link>
               : (group.owner ?? <span className="text-slate-600">{t('adminGroups.noOwner')}</span>)],
-            [t('adminGroups.detail.visibility'), <VisibilityBadge visibility={group.visibility} />],
-            [t('adminGroups.detail.status'), <GroupStatusBadge status={group.status} />],
             [t('adminGroups.detail.members'), <span className="tabular-nums">{group.members}</span>],
             [t('adminGroups.detail.created'), <DateText iso={group.createdAt} />],
           ]} />

@@ -28,7 +28,7 @@ export function RefreshStandings({ leagueId }: { leagueId: string }) {
   // A provider failure comes back as validation_failed with the provider's words: those say what happened.
   const detail = refresh.error instanceof ApiError && refresh.error.id === 'validation_failed' ? refresh.error.message : errorText(t, refresh.error);
   return (
-    <div className="space-y-2">
+    <div className="space-y-2 [overflow-wrap:anywhere]">
       <Button variant="secondary" disabled={refresh.isPending} onClick={() => void run()}>
         {refresh.isPending ? <><InlineSpinner className="text-emerald-700" />{t('adminStandings.refreshing')}</> : t('adminStandings.refresh')}
       </Button>

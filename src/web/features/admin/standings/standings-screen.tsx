@@ -44,14 +44,14 @@ export function StandingsScreen() {
         <PageTitle>{t('admin.sections.standings')}</PageTitle>
         <p className="text-sm text-slate-600">{t('adminStandings.intro')}</p>
       </div>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_auto] sm:items-end sm:justify-between">
+      <div className="max-w-md">
         <SelectField label={t('adminStandings.league')} value={leagueId ?? ''} onChange={(event) => pick(event.target.value)}>
           <option value="">{t('adminStandings.choose')}</option>
           {leagueId && !league ? <option value={leagueId}>{leagues.isPending ? t('app.loading') : t('adminFixtures.filters.unknownLeague')}</option> : null}
           {leagues.data?.map((l) => <option key={l.id} value={l.id}>{leagueOptionLabel(l)}</option>)}
         </SelectField>
-        {league && league.source !== 'manual' ? <RefreshStandings key={league.id} leagueId={league.id} /> : null}
       </div>
+      {league && league.source !== 'manual' ? <RefreshStandings key={league.id} leagueId={league.id} /> : null}
       {leagues.isError ? <LoadError label={t('adminStandings.leaguesError')} error={leagues.error} onRetry={() => void leagues.refetch()} /> : null}
       {leagues.data && leagues.data.length === 0 ? <p className="text-slate-700">{t('adminStandings.noLeagues')}</p> : null}
       {!leagueId && leagues.data && leagues.data.length > 0 ? (
@@ -60,7 +60,7 @@ export function StandingsScreen() {
       {leagueId && standings.isPending ? <Spinner label={t('app.loading')} /> : null}
       {standings.isError ? <LoadError label={t('adminStandings.loadError')} error={standings.error} onRetry={() => void standings.refetch()} /> : null}
       {data ? (
-        <div className={`grid gap-6 ${hasProviderTables ? 'xl:grid-cols-2' : ''} xl:items-start`}>
+        <div className={`grid gap-6 xl:items-start ${hasProviderTables ? 'xl:grid-cols-2' : 'max-w-3xl'}`}>
           <section aria-labelledby="standings-computed" className="min-w-0 space-y-3">
             <h2 id="standings-computed" className="text-lg font-semibold text-slate-900">{t('adminStandings.computed')}</h2>
             {hasProviderTables ? null : <p className="text-sm text-slate-600">{t('adminStandings.computedOnly')}</p>}

@@ -14,10 +14,11 @@ export interface TableRow {
 /** The table of `rows` under `caption`. */
 export function StandingsTable({ rows, caption }: { rows: TableRow[]; caption: string }) {
   const { t } = useTranslation();
-  const num = 'w-8 px-1 py-2 text-right tabular-nums';
+  const num = 'w-8 whitespace-nowrap px-1 py-2 text-right tabular-nums';
   const wide = 'hidden sm:table-cell';
   return (
-    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    // The page wraps long words anywhere (styles.css): "+12" in its narrow column must not break.
+    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [overflow-wrap:normal]">
       <table className="w-full table-fixed text-sm">
         <caption className="px-3 py-2 text-left text-sm font-semibold text-slate-900">{caption}</caption>
         <thead className="bg-slate-50 text-xs text-slate-600">
@@ -29,7 +30,7 @@ export function StandingsTable({ rows, caption }: { rows: TableRow[]; caption: s
             <th scope="col" className={`${num} ${wide}`}><abbr title={t('standings.drawn')}>{t('standings.drawnShort')}</abbr></th>
             <th scope="col" className={`${num} ${wide}`}><abbr title={t('standings.lost')}>{t('standings.lostShort')}</abbr></th>
             <th scope="col" className={`${num} ${wide} w-14`}>{t('standings.goals')}</th>
-            <th scope="col" className={`${num} w-9`}><abbr title={t('standings.goalDifference')}>{t('standings.goalDifferenceShort')}</abbr></th>
+            <th scope="col" className={`${num} w-10`}><abbr title={t('standings.goalDifference')}>{t('standings.goalDifferenceShort')}</abbr></th>
             <th scope="col" className={`${num} w-10 pr-3`}><abbr title={t('standings.points')}>{t('standings.pointsShort')}</abbr></th>
           </tr>
         </thead>
@@ -43,7 +44,7 @@ export function StandingsTable({ rows, caption }: { rows: TableRow[]; caption: s
               <td className={`${num} ${wide}`}>{row.drawn}</td>
               <td className={`${num} ${wide}`}>{row.lost}</td>
               <td className={`${num} ${wide} w-14`}>{row.goalsFor}:{row.goalsAgainst}</td>
-              <td className={`${num} w-9`}>{row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference}</td>
+              <td className={`${num} w-10`}>{row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference}</td>
               <td className={`${num} w-10 pr-3 font-bold text-slate-900`}>{row.points}</td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-/** The teams as cards (screens narrower than 1280 px): crest, name, short name and code, other names, matches and "Edit". */
+/** The teams as cards (screens narrower than 1280 px): crest, name, short name and code, matches, other names and "Edit". */
 import { useTranslation } from 'react-i18next';
 import type { AdminTeam } from '../../../../contracts/admin';
 import { AliasChips } from './alias-chips';
@@ -11,22 +11,23 @@ export function TeamCards({ teams }: { teams: AdminTeam[] }) {
   return (
     <ul aria-label={t('admin.sections.teams')} className="grid gap-3 sm:grid-cols-2">
       {teams.map((team) => (
-        <li key={team.id} className="min-w-0 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <div className="flex items-start gap-3">
+        <li key={team.id} className="min-w-0 space-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <div className="flex items-center gap-3">
             <TeamCrest url={team.crestUrl} name={team.name} code={team.code} size="h-10 w-10" />
             <div className="min-w-0 flex-1">
               <h2 className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{team.name}</h2>
               <p className="text-sm text-slate-600">
-                {[team.shortName, team.code].filter(Boolean).join(' · ') || '—'}
-                {' · '}{t('adminTeams.matches', { count: team.matches })}
+                {[team.shortName, team.code, t('adminTeams.matches', { count: team.matches })].filter(Boolean).join(' · ')}
               </p>
             </div>
+            <TeamEditDialog team={team} />
           </div>
-          <div className="text-sm">
-            <p className="text-xs text-slate-600">{t('adminTeams.columns.aliases')}</p>
-            <div className="mt-1"><AliasChips aliases={team.aliases} /></div>
-          </div>
-          <TeamEditDialog team={team} className="w-full sm:w-auto" />
+          {team.aliases.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <span className="text-xs text-slate-600">{t('adminTeams.columns.aliases')}:</span>
+              <AliasChips aliases={team.aliases} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -9,7 +9,7 @@ import { TeamEditDialog } from './team-edit-dialog';
 export function TeamsTable({ teams }: { teams: AdminTeam[] }) {
   const { t } = useTranslation();
   const plain = 'py-2 px-2 font-semibold uppercase';
-  const cell = 'px-2 py-3 align-top';
+  const cell = 'px-2 py-3 align-middle';
   return (
     // The page wraps long words anywhere (styles.css); here that would squeeze the columns to a letter wide.
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [overflow-wrap:normal]">
@@ -27,7 +27,7 @@ export function TeamsTable({ teams }: { teams: AdminTeam[] }) {
         <tbody className="divide-y divide-slate-100">
           {teams.map((team) => (
             <tr key={team.id}>
-              <th scope="row" className="min-w-56 py-3 pl-4 pr-2 text-left align-top font-normal">
+              <th scope="row" className="min-w-56 py-3 pl-4 pr-2 text-left align-middle font-normal">
                 <span className="flex items-center gap-2">
                   <TeamCrest url={team.crestUrl} name={team.name} code={team.code} />
                   <span className="min-w-0">
@@ -39,7 +39,7 @@ export function TeamsTable({ teams }: { teams: AdminTeam[] }) {
               <td className={`${cell} font-mono`}>{team.code ?? <span className="font-sans text-slate-600">—</span>}</td>
               <td className={`${cell} max-w-80`}><AliasChips aliases={team.aliases} /></td>
               <td className={`${cell} text-right tabular-nums`}>{team.matches}</td>
-              <td className="py-3 pl-2 pr-4 text-right align-top"><TeamEditDialog team={team} /></td>
+              <td className="py-3 pl-2 pr-4 text-right align-middle"><TeamEditDialog team={team} /></td>
             </tr>
           ))}
         </tbody>
