@@ -13,7 +13,7 @@ import { openDatabase, rowsOf, type Db } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { parseEnv } from '../server/env';
 import { leagueExternalId } from '../server/modules/import/service';
-import { syncLeague, type FetchCompetition } from '../server/modules/sync/run-sync';
+import { seasonStartYear, syncLeague, type FetchCompetition } from '../server/modules/sync/run-sync';
 import { createSyncContext } from '../server/modules/sync/sync-context';
 import { SYNC_PROVIDERS } from '../server/modules/sync/sources';
 
@@ -21,19 +21,29 @@ const USAGE = 'Usage: npm run sync -- <leagueId> | football-data:<CODE> | openfo
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The league linked to `provider:ref` for the competition's current season: found, or created from the
- * competition fetched once (that fetch is reused by the sync, so no second request is made).
+ * The league linked to `provider:ref` for the competition's current season: the one already linked to it
+ * (by an administrator or an earlier run), or one created from the competition fetched once (that fetch
+ * is reused by the sync, so no second request is made).
  */
 async function linkedLeague(db: Db, fetch: FetchCompetition, provider: string, ref: string, timeZone: string | null, log: (line: string) => void) {
   log(`fetching ${provider}:${ref}`);
-  const competition = await fetch({ leagueId: '', syncProvider: provider, syncRef: ref, syncTimeZone: timeZone });
-  const [league] = rowsOf<{ id: string; created: boolean }>(await db.execute(sql`
-    insert into leagues (name, season, kind, provider, external_id, sync_provider, sync_ref, sync_time_zone)
-    values (${competition.name}, ${competition.season}, ${competition.kind}, ${provider}, ${leagueExternalId(competition)}, ${provider}, ${ref}, ${timeZone})
+  const competition = await fetch({ leagueId: '', syncProvider: provider, syncRef: ref, syncTimeZone: timeZone, syncSeason: null });
+  const season = provider === 'football-data' ? seasonStartYear(competition.season) : null;
+  const [existing] = rowsOf<{ id: string }>(await db.execute(sql`
+    select id from leagues where sync_provider = ${provider} and sync_ref = ${ref}
+       and (sync_season = ${season} or (sync_season is null and (season = ${competition.season} or name = sync_ref)))
+     order by created_at limit 1`));
+  if (existing) {
+    log(`found league ${competition.name} ${competition.season} (${existing.id})`);
+    return { leagueId: existing.id, fetched: (async () => competition) satisfies FetchCompetition };
+  }
+  const [league] = rowsOf<{ id: string }>(await db.execute(sql`
+    insert into leagues (name, season, kind, provider, external_id, sync_provider, sync_ref, sync_time_zone, sync_season)
+    values (${competition.name}, ${competition.season}, ${competition.kind}, ${provider}, ${leagueExternalId(competition)}, ${provider}, ${ref}, ${timeZone}, ${season})
     on conflict (provider, external_id) do update set sync_provider = excluded.sync_provider, sync_ref = excluded.sync_ref,
-      sync_time_zone = excluded.sync_time_zone, updated_at = now()
-    returning id, (xmax = 0) as created`));
-  log(`${league!.created ? 'created' : 'found'} league ${competition.name} ${competition.season} (${league!.id})`);
+      sync_time_zone = excluded.sync_time_zone, sync_season = excluded.sync_season, updated_at = now()
+    returning id`));
+  log(`created league ${competition.name} ${competition.season} (${league!.id})`);
   return { leagueId: league!.id, fetched: (async () => competition) satisfies FetchCompetition };
 }
 

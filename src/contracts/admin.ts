@@ -191,7 +191,12 @@ export const adminFixturesQuery = z.object({
   to: z.iso.date().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export const adminFixture = match.extend({ leagueId: z.uuid(), leagueName: z.string() });
+export const adminFixture = match.extend({
+  leagueId: z.uuid(),
+  leagueName: z.string(),
+  /** Changed by an administrator in a league linked to a provider: its syncs leave it alone until released. */
+  lockedByAdmin: z.boolean(),
+});
 export type AdminFixture = z.infer<typeof adminFixture>;
 export const adminFixturesResponse = z.object({ fixtures: z.array(adminFixture), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminFixturesResponse = z.infer<typeof adminFixturesResponse>;
@@ -207,8 +212,10 @@ const reason = z.string().trim().min(3, 'say why (at least 3 characters)').max(5
 export const updateFixtureRequest = z.object({
   kickoff: instant.optional(),
   result: matchResultRequest.optional(),
+  /** true: hand a match of a linked league back to its provider (its next sync may change it again). */
+  release: z.literal(true).optional(),
   reason,
-}).refine((body) => body.kickoff !== undefined || body.result !== undefined, 'nothing to change');
+}).refine((body) => body.kickoff !== undefined || body.result !== undefined || body.release === true, 'nothing to change');
 export type UpdateFixtureRequest = z.infer<typeof updateFixtureRequest>;
 /** POST /api/admin/matches/:matchId/rescore: scores every prediction of the match again from its stored result. */
 export const rescoreRequest = z.object({ reason });
@@ -224,7 +231,7 @@ export const adminUser = z.object({
   emailVerified: z.boolean(),
   disabled: z.boolean(),
   createdAt: instant,
-  /** The start of their newest session, null when they have none (signed out everywhere, or never). */
+  /** When their newest session began (kept after sign-out), null when they never signed in. */
   lastSignInAt: instant.nullable(),
   groups: z.number().int(),
 });

@@ -163,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directives: {
         // Served over plain http on a LAN, upgrading would break every asset.
         upgradeInsecureRequests: https ? [] : null,
+        // Team crests may be provider images (football-data.org's https crests) besides our own.
+        imgSrc: ["'self'", 'data:', 'https:'],
       },
     },
     hsts: https,

@@ -194,6 +194,8 @@ export function createAuth(options: AuthOptions) {
             // A person disabled by a Platform Administrator cannot sign in (their sessions were ended then).
             const [profile] = await db.select({ disabledAt: schema.profiles.disabledAt }).from(schema.profiles).where(eq(schema.profiles.userId, session.userId));
             if (profile?.disabledAt) throw new APIError('FORBIDDEN', { message: 'This account is disabled.', code: 'ACCOUNT_DISABLED' });
+            // Kept for administrators (a session row disappears at sign-out).
+            await db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.userId, session.userId));
             return { data: session };
           },
         },

@@ -105,6 +105,8 @@ export const profiles = pgTable('profiles', {
   role: platformRole('role').notNull().default('Regular User'),
   /** Set by a Platform Administrator: the person cannot sign in, and their sessions were ended. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** When their newest session began (kept after sign-out, for administrators). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)]);
@@ -127,9 +129,18 @@ export const leagues = pgTable('leagues', {
   syncRef: text('sync_ref'),
   /** openfootball only: the IANA zone its local kickoff times are written in. */
   syncTimeZone: text('sync_time_zone'),
+  /**
+   * football-data.org only: the year the league's season starts (2025 for 2025-26), set at its first
+   * sync; later syncs ask for that season, so a league never rolls over into the next one.
+   */
+  syncSeason: integer('sync_season'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('leagues_provider_external_idx').on(t.provider, t.externalId)]);
+}, (t) => [
+  uniqueIndex('leagues_provider_external_idx').on(t.provider, t.externalId),
+  // One league per provider competition and season.
+  uniqueIndex('leagues_sync_link_idx').on(t.syncProvider, t.syncRef, t.syncSeason).where(sql`sync_provider is not null and sync_season is not null`),
+]);
 
 /** One run of a league's sync (a job, an administrator's "sync now" or the CLI), kept for administrators. */
 export const syncRuns = pgTable('sync_runs', {
@@ -241,6 +252,11 @@ export const matches = pgTable('matches', {
   homePenalties: integer('home_penalties'),
   awayPenalties: integer('away_penalties'),
   venue: text('venue'),
+  /**
+   * Set when an administrator changed the match of a league linked to a provider: syncs leave it as the
+   * administrator left it until it is handed back.
+   */
+  lockedByAdmin: boolean('locked_by_admin').notNull().default(false),
   /** Bumped with every change of status or score; predictions with an older scored_version are not folded yet. */
   resultVersion: integer('result_version').notNull().default(0),
   createdAt: createdAt(),

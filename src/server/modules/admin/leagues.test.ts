@@ -173,6 +173,10 @@ describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
     expect(standings.provider.tables[0]).toMatchObject({ stage: 'league', group: null });
     expect(standings.provider.tables[0].rows.length).toBeGreaterThan(0);
     expect(standings.computed.league.length).toBeGreaterThan(0);
+    // Pinned to the season of its first sync: later requests ask for that season.
+    seen.length = 0;
+    expect((await as('POST', `/api/admin/leagues/${league.id}/sync`)).json().outcome.status).toBe('succeeded');
+    expect(seen.map((r) => r.url)).toContain('/v4/competitions/PL/matches?season=2025');
     const refreshed = await as('POST', `/api/admin/leagues/${league.id}/standings/refresh`);
     expect(refreshed.statusCode).toBe(200);
     expect(new Date(refreshed.json().provider.fetchedAt).getTime()).toBeGreaterThanOrEqual(new Date(standings.provider.fetchedAt).getTime());

@@ -20,7 +20,7 @@ interface UserRow {
 }
 const userSelect = (where: SQL, tail: SQL = sql``) => sql`
   select u.id, p.username, u.email, p.full_name, p.role, u.email_verified, p.disabled_at, u.created_at,
-         (select max(s.created_at) from session s where s.user_id = u.id) as last_sign_in,
+         coalesce(p.last_sign_in_at, (select max(s.created_at) from session s where s.user_id = u.id)) as last_sign_in,
          (select count(*) from group_members gm where gm.user_id = u.id)::int as groups
     from "user" u join profiles p on p.user_id = u.id
    where ${where}
@@ -31,7 +31,7 @@ function presentUser(row: UserRow): AdminUser {
     disabled: row.disabled_at !== null, createdAt: iso(row.created_at), lastSignInAt: row.last_sign_in ? iso(row.last_sign_in) : null, groups: Number(row.groups),
   };
 }
-const USER_SORT = { username: sql`lower(p.username)`, email: sql`lower(u.email)`, createdAt: sql`u.created_at`, lastSignInAt: sql`last_sign_in` } as const;
+const USER_SORT = { username: sql`lower(p.username)`, email: sql`lower(u.email)`, createdAt: sql`u.created_at`, lastSignInAt: sql`p.last_sign_in_at` } as const;
 
 /** One page of people, searched in email and username. */
 export async function listAdminUsers(db: Conn, query: { search?: string; sort: keyof typeof USER_SORT; order: 'asc' | 'desc'; page: number }): Promise<AdminUsersResponse> {

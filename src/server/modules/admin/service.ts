@@ -22,18 +22,18 @@ export async function getAdminFixture(conn: Conn, matchId: string): Promise<Admi
 }
 
 async function fixture(conn: Conn, matchId: string): Promise<AdminFixture> {
-  const [row] = await withTeams(conn.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name }).from(matches).$dynamic())
+  const [row] = await withTeams(conn.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name, lockedByAdmin: matches.lockedByAdmin }).from(matches).$dynamic())
     .innerJoin(leagues, eq(leagues.id, matches.leagueId))
     .where(eq(matches.id, matchId));
   if (!row) throw errors.matchNotFound();
-  return { ...presentMatch(row), leagueId: row.leagueId, leagueName: row.leagueName };
+  return { ...presentMatch(row), leagueId: row.leagueId, leagueName: row.leagueName, lockedByAdmin: row.lockedByAdmin };
 }
 
 /** The state of a fixture the audit log keeps before and after a change. */
 function snapshot(f: AdminFixture) {
   return {
     kickoff: f.kickoff, status: f.status, homeGoals: f.homeGoals, awayGoals: f.awayGoals, homeGoalsExtraTime: f.homeGoalsExtraTime,
-    awayGoalsExtraTime: f.awayGoalsExtraTime, homePenalties: f.homePenalties, awayPenalties: f.awayPenalties,
+    awayGoalsExtraTime: f.awayGoalsExtraTime, homePenalties: f.homePenalties, awayPenalties: f.awayPenalties, lockedByAdmin: f.lockedByAdmin,
   };
 }
 const label = (f: AdminFixture) => `${f.homeTeam.name} v ${f.awayTeam.name} (${f.kickoff.slice(0, 10)})`;
@@ -49,7 +49,7 @@ export async function listAdminFixtures(db: Conn, query: {
   if (query.from) filters.push(gte(matches.kickoff, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(lte(matches.kickoff, new Date(`${query.to}T23:59:59.999Z`)));
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const rows = await withTeams(db.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name }).from(matches).$dynamic())
+  const rows = await withTeams(db.select({ ...matchColumns, leagueId: matches.leagueId, leagueName: leagues.name, lockedByAdmin: matches.lockedByAdmin }).from(matches).$dynamic())
     .innerJoin(leagues, eq(leagues.id, matches.leagueId))
     .where(where)
     .orderBy(asc(matches.kickoff), asc(matches.id))
@@ -57,7 +57,7 @@ export async function listAdminFixtures(db: Conn, query: {
     .offset((query.page - 1) * ADMIN_PAGE_SIZE);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(matches).where(where);
   return {
-    fixtures: rows.map((row) => ({ ...presentMatch(row), leagueId: row.leagueId, leagueName: row.leagueName })),
+    fixtures: rows.map((row) => ({ ...presentMatch(row), leagueId: row.leagueId, leagueName: row.leagueName, lockedByAdmin: row.lockedByAdmin })),
     total: Number(count?.n ?? 0), page: query.page, pageSize: ADMIN_PAGE_SIZE,
   };
 }
@@ -66,6 +66,17 @@ export async function listAdminFixtures(db: Conn, query: {
  * Writes a status and score (a scheduled, postponed or cancelled match has its goals cleared).
  * @returns whether the status or any score changed.
  */
+/**
+ * Locks the match row for this transaction (a sync writing the same match waits) and marks a match of a
+ * league linked to a provider as changed by hand, so syncs leave it alone.
+ */
+async function lockForEdit(conn: Conn, matchId: string): Promise<void> {
+  await conn.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
+  await conn.execute(sql`
+    update matches set locked_by_admin = true
+     where id = ${matchId}::uuid and exists (select 1 from leagues l where l.id = matches.league_id and l.sync_provider is not null)`);
+}
+
 async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRequest): Promise<boolean> {
   const played = body.status === 'finished' || body.status === 'live';
   const value = (goals: number | null | undefined) => (played ? (goals ?? null) : null);
@@ -87,6 +98,7 @@ async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRe
  */
 export async function setMatchResult(db: Db, matchId: string, body: MatchResultRequest, actor: Actor | null = null) {
   return db.transaction(async (tx) => {
+    await lockForEdit(tx, matchId);
     const before = await fixture(tx, matchId);
     await applyResult(tx, before, body);
     const rescored = await scoreMatches(tx, [matchId]);
@@ -102,9 +114,16 @@ export async function setMatchResult(db: Db, matchId: string, body: MatchResultR
  * when the status or a score changed (a postponement voids predictions, a restore reopens the match).
  * @throws AppError match_not_found.
  */
-export async function updateFixture(db: Db, actor: Actor, matchId: string, body: UpdateFixtureRequest): Promise<{ fixture: AdminFixture; rescored: number }> {
+export async function updateFixture(db: Db, actor: Actor | null, matchId: string, body: UpdateFixtureRequest): Promise<{ fixture: AdminFixture; rescored: number }> {
   return db.transaction(async (tx) => {
-    const before = await fixture(tx, matchId);
+    const current = await fixture(tx, matchId);
+    if (body.release) {
+      // Handed back to the provider: the next sync brings its data again.
+      await tx.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
+      await tx.update(matches).set({ lockedByAdmin: false }).where(eq(matches.id, matchId));
+    }
+    if (body.kickoff !== undefined || body.result !== undefined) await lockForEdit(tx, matchId);
+    const before = current;
     if (body.kickoff !== undefined) await tx.update(matches).set({ kickoff: new Date(body.kickoff), updatedAt: new Date() }).where(eq(matches.id, matchId));
     const changed = body.result ? await applyResult(tx, before, body.result) : false;
     const rescored = changed ? await scoreMatches(tx, [matchId]) : 0;
@@ -118,7 +137,7 @@ export async function updateFixture(db: Db, actor: Actor, matchId: string, body:
 }
 
 /** Scores every prediction of a match again from its stored result (after a rules fix, say). @throws AppError match_not_found. */
-export async function rescoreFixture(db: Db, actor: Actor, matchId: string, reason: string): Promise<{ fixture: AdminFixture; rescored: number }> {
+export async function rescoreFixture(db: Db, actor: Actor | null, matchId: string, reason: string): Promise<{ fixture: AdminFixture; rescored: number }> {
   return db.transaction(async (tx) => {
     const current = await fixture(tx, matchId);
     const rescored = await scoreMatches(tx, [matchId]);

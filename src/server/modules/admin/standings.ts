@@ -25,10 +25,13 @@ export async function adminStandings(db: Conn, leagueId: string): Promise<AdminS
  * @throws the provider's error (the route answers it).
  */
 export async function refreshProviderStandings(db: Conn, leagueId: string, fetchStandings: FetchStandings): Promise<boolean> {
-  const [league] = rowsOf<{ sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null }>(await db.execute(sql`
-    select sync_provider, sync_ref, sync_time_zone from leagues where id = ${leagueId}::uuid`));
+  const [league] = rowsOf<{ sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null; sync_season: number | null }>(await db.execute(sql`
+    select sync_provider, sync_ref, sync_time_zone, sync_season from leagues where id = ${leagueId}::uuid`));
   if (!league?.sync_provider || !league.sync_ref) return false;
-  const tables = await fetchStandings({ leagueId, syncProvider: league.sync_provider, syncRef: league.sync_ref, syncTimeZone: league.sync_time_zone });
+  const tables = await fetchStandings({
+    leagueId, syncProvider: league.sync_provider, syncRef: league.sync_ref, syncTimeZone: league.sync_time_zone,
+    syncSeason: league.sync_season === null ? null : Number(league.sync_season),
+  });
   if (!tables) return false;
   await storeProviderStandings(db, leagueId, tables);
   return true;

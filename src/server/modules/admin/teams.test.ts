@@ -32,8 +32,12 @@ describe(`admin teams (${TEST_DB_KIND})`, () => {
     for (const body of [{ code: 'abcd' }, { crestUrl: 'http://example.com/x.png' }, { crestUrl: 'javascript:alert(1)' }, {}]) {
       expect((await as('PATCH', `/api/admin/teams/${first.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    const clash = await as('PATCH', `/api/admin/teams/${first.id}`, { name: second.name });
+    const clash = await as('PATCH', `/api/admin/teams/${first.id}`, { name: second.name.toUpperCase() });
     expect(clash.statusCode).toBe(409);
+    // Renamed: the old name stays another name of the team (providers still write it).
+    const renamed = (await as('PATCH', `/api/admin/teams/${second.id}`, { name: `${second.name} Club` })).json().team;
+    expect(renamed.aliases).toEqual([second.name.toLowerCase()]);
+    await as('PATCH', `/api/admin/teams/${second.id}`, { name: second.name });
     expect((await as('GET', `/api/admin/teams?search=${encodeURIComponent(first.name)}`)).json().teams[0].name).toBe(first.name);
   });
 

@@ -41,7 +41,10 @@ export async function getAdminTeam(db: Conn, teamId: string): Promise<AdminTeam>
 
 const nameTaken = () => new AppError(409, 'validation_failed', 'Another team already has this name, or uses it as another name.');
 
-/** Edits a team. @throws AppError not_found; 409 when the name belongs to another team or alias. */
+/**
+ * Edits a team; a new name keeps the old one as another name (providers still write it).
+ * @throws AppError not_found; 409 when the name belongs to another team or alias.
+ */
 export async function updateAdminTeam(db: Conn, teamId: string, body: UpdateTeamRequest): Promise<AdminTeam> {
   if (body.name !== undefined) {
     const [clash] = rowsOf<{ id: string }>(await db.execute(sql`
@@ -54,8 +57,12 @@ export async function updateAdminTeam(db: Conn, teamId: string, body: UpdateTeam
   if (body.shortName !== undefined) sets.push(sql`short_name = ${body.shortName}`);
   if (body.code !== undefined) sets.push(sql`code = ${body.code}`);
   if (body.crestUrl !== undefined) sets.push(sql`crest_url = ${body.crestUrl}`);
-  const updated = rowsOf<{ id: string }>(await db.execute(sql`update teams set ${sql.join(sets, sql`, `)} where id = ${teamId}::uuid returning id`));
-  if (updated.length === 0) throw errors.notFound('Team');
+  const before = await getAdminTeam(db, teamId);
+  await db.execute(sql`update teams set ${sql.join(sets, sql`, `)} where id = ${teamId}::uuid`);
+  // The old name stays another name of the team: providers still write it, and must meet this team.
+  if (body.name !== undefined && body.name.toLowerCase() !== before.name.toLowerCase()) {
+    await db.execute(sql`insert into team_aliases (alias, team_id) values (${before.name.toLowerCase()}, ${teamId}::uuid) on conflict (alias) do nothing`);
+  }
   return getAdminTeam(db, teamId);
 }
 

@@ -82,10 +82,12 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       .values(fresh.map((team) => ({ name: team.name, code: team.code, shortName: team.shortName ?? null, crestUrl: team.crestUrl ?? null })))
       .onConflictDoUpdate({
         target: teams.name,
+        // What a team already has wins (an administrator's code, short name or uploaded crest): a provider
+        // only fills what is empty.
         set: {
-          code: sql`coalesce(excluded.code, ${teams.code})`,
-          shortName: sql`coalesce(excluded.short_name, ${teams.shortName})`,
-          crestUrl: sql`coalesce(excluded.crest_url, ${teams.crestUrl})`,
+          code: sql`coalesce(${teams.code}, excluded.code)`,
+          shortName: sql`coalesce(${teams.shortName}, excluded.short_name)`,
+          crestUrl: sql`coalesce(${teams.crestUrl}, excluded.crest_url)`,
         },
       })
       .returning({ id: teams.id, name: teams.name });
@@ -98,7 +100,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     const existing = await tx
       .select({
         id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals,
-        homeGoalsExtraTime: matches.homeGoalsExtraTime, awayGoalsExtraTime: matches.awayGoalsExtraTime,
+        homeGoalsExtraTime: matches.homeGoalsExtraTime, awayGoalsExtraTime: matches.awayGoalsExtraTime, lockedByAdmin: matches.lockedByAdmin,
       })
       .from(matches)
       .where(eq(matches.leagueId, league.id));
@@ -108,7 +110,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     const resultChanged = values.flatMap((value) => {
       const old = before.get(value.externalId);
       // Extra time counts too: a group may score knockout matches on the score after extra time.
-      return old && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals
+      return old && !old.lockedByAdmin && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals
         || old.homeGoalsExtraTime !== value.homeGoalsExtraTime || old.awayGoalsExtraTime !== value.awayGoalsExtraTime) ? [old.id] : [];
     });
 
@@ -123,8 +125,9 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
         .onConflictDoUpdate({
           target: [matches.leagueId, matches.externalId],
           set: Object.fromEntries([...UPDATABLE_COLUMNS.map((key, i) => [key, excluded[i]]), ['updatedAt', sql`now()`]]),
-          // Only rows whose data differ are touched, so `updated` counts real changes.
-          setWhere: sql`(${sql.join(columns.map((c) => sql`${matches}.${c}`), sql`, `)}) is distinct from (${sql.join(excluded, sql`, `)})`,
+          // Only rows whose data differ are touched, so `updated` counts real changes; a match an
+          // administrator changed by hand (locked_by_admin) stays as they left it.
+          setWhere: sql`not ${matches.lockedByAdmin} and (${sql.join(columns.map((c) => sql`${matches}.${c}`), sql`, `)}) is distinct from (${sql.join(excluded, sql`, `)})`,
         })
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       created += written.filter((row) => row.inserted).length;

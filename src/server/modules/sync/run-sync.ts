@@ -22,6 +22,8 @@ export interface LeagueSource {
   syncProvider: string;
   syncRef: string;
   syncTimeZone: string | null;
+  /** football-data.org: the season's start year once known (null: the current season, at the first sync). */
+  syncSeason: number | null;
 }
 
 /** Fetches a league's competition from its source (providers: sources.ts). */
@@ -37,6 +39,12 @@ export type SyncOutcome =
   | { status: 'busy' }
   /** The league does not exist or has no source: nothing was done. */
   | { status: 'skipped'; reason: string };
+
+/** The year a season label starts in ('2025-26' → 2025, '2026' → 2026), or null. */
+export function seasonStartYear(label: string): number | null {
+  const match = /^(\d{4})/.exec(label);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * Closes (as failed, 'interrupted (lease expired)') the running runs whose lease ran out: their instance
@@ -71,8 +79,8 @@ export async function syncLeague(
   },
 ): Promise<SyncOutcome> {
   const step = options.onStep ?? (() => {});
-  const [league] = rowsOf<{ id: string; sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null }>(
-    await db.execute(sql`select id, sync_provider, sync_ref, sync_time_zone from leagues where id = ${leagueId}::uuid`));
+  const [league] = rowsOf<{ id: string; sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null; sync_season: number | null }>(
+    await db.execute(sql`select id, sync_provider, sync_ref, sync_time_zone, sync_season from leagues where id = ${leagueId}::uuid`));
   if (!league) return { status: 'skipped', reason: 'no such league' };
   if (!league.sync_provider || !league.sync_ref) return { status: 'skipped', reason: 'the league has no data source (entered by hand)' };
 
@@ -99,20 +107,27 @@ export async function syncLeague(
 
   try {
     step(`fetching ${league.sync_provider}:${league.sync_ref}`);
-    const competition = await fetchCompetition({
+    const source: LeagueSource = {
       leagueId, syncProvider: league.sync_provider, syncRef: league.sync_ref, syncTimeZone: league.sync_time_zone,
-    });
+      syncSeason: league.sync_season === null ? null : Number(league.sync_season),
+    };
+    const competition = await fetchCompetition(source);
     step(`writing ${competition.matches.length} matches of ${competition.name} ${competition.season}`);
     const summary = await importCompetition(db, competition, { provider: league.sync_provider, leagueId });
-    // A league created by an administrator is named after its source ('PL') until this first sync.
+    // A league created by an administrator is named after its source ('PL') until this first sync, which
+    // also pins a football-data.org league to the season it fetched (later syncs ask for that season).
     await db.execute(sql`update leagues set name = ${competition.name} where id = ${leagueId}::uuid and name = sync_ref`);
+    const startYear = seasonStartYear(competition.season);
+    if (league.sync_provider === 'football-data' && source.syncSeason === null && startYear !== null) {
+      await db.execute(sql`update leagues set sync_season = ${startYear} where id = ${leagueId}::uuid and sync_season is null`);
+    }
     await db.execute(sql`
       update sync_runs set status = 'succeeded', finished_at = now(), created = ${summary.created}, updated = ${summary.updated},
              unchanged = ${summary.unchanged}, rescored = ${summary.rescored}
        where id = ${runId}::uuid`);
     if (options.fetchStandings && (summary.created > 0 || summary.updated > 0)) {
       try {
-        const tables = await options.fetchStandings({ leagueId, syncProvider: league.sync_provider, syncRef: league.sync_ref, syncTimeZone: league.sync_time_zone });
+        const tables = await options.fetchStandings({ ...source, syncSeason: source.syncSeason ?? startYear });
         if (tables) {
           await storeProviderStandings(db, leagueId, tables);
           step(`standings: ${tables.length} table(s) kept`);

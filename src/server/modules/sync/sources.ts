@@ -23,14 +23,15 @@ export class SyncConfigError extends Error {
 
 /**
  * The competition fetcher of the sync runs.
- * @param footballData fetches a football-data.org competition's current season by code, or null when
+ * @param footballData fetches a football-data.org competition's season by code (its start year; null: the
+ *   current season), or null when
  *   FOOTBALL_DATA_TOKEN is not set (such leagues then fail with a SyncConfigError saying so).
  */
-export function createFetchCompetition(footballData: ((code: string) => Promise<ImportedCompetition>) | null): FetchCompetition {
+export function createFetchCompetition(footballData: ((code: string, season: number | null) => Promise<ImportedCompetition>) | null): FetchCompetition {
   return async (source) => {
     if (source.syncProvider === 'football-data') {
       if (!footballData) throw new SyncConfigError('FOOTBALL_DATA_TOKEN is not set: football-data.org leagues cannot be synced');
-      return footballData(source.syncRef);
+      return footballData(source.syncRef, source.syncSeason);
     }
     if (source.syncProvider === 'openfootball') {
       const document = await readOpenfootballSource(source.syncRef);

@@ -42,9 +42,9 @@ export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' |
   }) : null;
   const pending = new Set<Promise<unknown>>();
   return {
-    fetchCompetition: createFetchCompetition(client ? async (code) => mapFootballDataMatches(await client.getMatches(code)) : null),
+    fetchCompetition: createFetchCompetition(client ? async (code, season) => mapFootballDataMatches(await client.getMatches(code, season ?? undefined)) : null),
     fetchStandings: async (source) => (client && source.syncProvider === 'football-data'
-      ? mapFootballDataStandings(await client.getStandings(source.syncRef)) : null),
+      ? mapFootballDataStandings(await client.getStandings(source.syncRef, source.syncSeason ?? undefined)) : null),
     listCompetitions: client ? async () => mapFootballDataCompetitions(await client.listCompetitions()) : null,
     providers: client ? ['football-data', 'openfootball'] : ['openfootball'],
     missing: client ? [] : ['FOOTBALL_DATA_TOKEN'],

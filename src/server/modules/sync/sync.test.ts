@@ -14,6 +14,7 @@ import { openDatabase, rowsOf, type Db } from '../../db/client';
 import { startSyncScheduler } from '../../jobs/sync-scheduler';
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { createProviderBucket } from './provider-bucket';
+import { updateFixture } from '../admin/service';
 import { syncLeague, type FetchCompetition } from './run-sync';
 import { createFetchCompetition } from './sources';
 
@@ -89,6 +90,36 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
     set({ status: 'scheduled', kickoff: new Date(kickoff.getTime() + 7 * 24 * 3_600_000) });
     expect(await syncLeague(db, leagueId, fetch, { kind: 'fixtures', trigger: 'schedule' })).toMatchObject({ status: 'succeeded', updated: 1 });
     expect(await prediction()).toEqual({ outcome: null, points: null });
+  });
+
+  it('leaves a match an administrator changed by hand as they left it until it is handed back; keeps administrators\' team fields', async () => {
+    const db = testDatabase().db;
+    const leagueId = await linkedLeague(db, 'Locked', 'openfootball', 'memory', null);
+    const kickoff = new Date(Date.now() + 2 * 24 * 3_600_000);
+    const competition: ImportedCompetition = {
+      name: 'Locked', season: '2026', kind: 'league', warnings: [],
+      matches: [{
+        externalId: 'l1', roundName: 'Matchday 1', roundOrder: 1, stage: 'league', groupName: null, kickoff, status: 'finished',
+        home: { name: 'Lock Home FC', code: 'PRV', shortName: 'Provider short' }, away: { name: 'Lock Away FC', code: null },
+        fullTime: [1, 0], extraTime: null, penalties: null, venue: null, label: 'Lock Home FC v Lock Away FC',
+      }],
+    };
+    const fetch: FetchCompetition = async () => competition;
+    await syncLeague(db, leagueId, fetch, { kind: 'fixtures', trigger: 'admin' });
+    const [match] = rowsOf<{ id: string; home_team_id: string }>(await db.execute(sql`select id, home_team_id from matches where league_id = ${leagueId}::uuid`));
+    // The administrator corrects the score (the provider is wrong) and the home team's code.
+    await updateFixture(db, null, match!.id, { result: { status: 'finished', homeGoals: 2, awayGoals: 0 }, reason: 'Provider has the wrong score' });
+    await db.execute(sql`update teams set code = 'ADM' where id = ${match!.home_team_id}::uuid`);
+    const score = async () => rowsOf<{ home_goals: number; locked_by_admin: boolean }>(await db.execute(sql`select home_goals, locked_by_admin from matches where id = ${match!.id}::uuid`))[0];
+    expect(await score()).toEqual({ home_goals: 2, locked_by_admin: true });
+    expect(await syncLeague(db, leagueId, fetch, { kind: 'fixtures', trigger: 'schedule' })).toMatchObject({ status: 'succeeded', updated: 0, rescored: 0 });
+    expect(await score()).toEqual({ home_goals: 2, locked_by_admin: true });
+    const [team] = rowsOf<{ code: string; short_name: string }>(await db.execute(sql`select code, short_name from teams where id = ${match!.home_team_id}::uuid`));
+    expect(team).toEqual({ code: 'ADM', short_name: 'Provider short' }); // the administrator's code kept, an empty field filled
+    // Handed back: the next sync brings the provider's score again.
+    await updateFixture(db, null, match!.id, { release: true, reason: 'Provider corrected' });
+    expect(await syncLeague(db, leagueId, fetch, { kind: 'fixtures', trigger: 'schedule' })).toMatchObject({ status: 'succeeded', updated: 1 });
+    expect(await score()).toEqual({ home_goals: 1, locked_by_admin: false });
   });
 
   it('records a failing source on the run and skips leagues without a source or inactive', async () => {
