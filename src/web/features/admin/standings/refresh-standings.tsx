@@ -1,7 +1,7 @@
 /**
  * "Refresh provider standings" of a linked league: while the provider answers the button is disabled
- * with a spinner and "Refreshing…" (read out by a live region); a failure shows the provider's error
- * under it, a success a toast.
+ * with a spinner and "Refreshing…" (read out by a live region); a failure (502 provider_unavailable)
+ * shows what went wrong under it, with the provider's own words; a success a toast.
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -25,10 +25,12 @@ export function RefreshStandings({ leagueId }: { leagueId: string }) {
       // Shown under the button (refresh.error).
     }
   };
-  // A provider failure comes back as validation_failed with the provider's words: those say what happened.
-  const detail = refresh.error instanceof ApiError && refresh.error.id === 'validation_failed' ? refresh.error.message : errorText(t, refresh.error);
+  // A provider failure (provider_unavailable) carries the provider's own words: shown under the translated sentence.
+  const error = refresh.error;
+  const detail = error instanceof ApiError && (error.id === 'provider_unavailable' || error.id === 'validation_failed') ? error.message : null;
+  const summary = error instanceof ApiError && error.id === 'validation_failed' ? null : errorText(t, error);
   return (
-    <div className="space-y-2 [overflow-wrap:anywhere]">
+    <div className="max-w-3xl space-y-2 [overflow-wrap:anywhere]">
       <Button variant="secondary" disabled={refresh.isPending} onClick={() => void run()}>
         {refresh.isPending ? <><InlineSpinner className="text-emerald-700" />{t('adminStandings.refreshing')}</> : t('adminStandings.refresh')}
       </Button>
@@ -36,7 +38,8 @@ export function RefreshStandings({ leagueId }: { leagueId: string }) {
       {refresh.isError ? (
         <Alert>
           <p className="font-semibold">{t('adminStandings.refreshFailed')}</p>
-          <p className="[overflow-wrap:anywhere]">{detail}</p>
+          {summary ? <p>{summary}</p> : null}
+          {detail ? <p className="mt-1 text-xs">{detail}</p> : null}
         </Alert>
       ) : null}
     </div>
