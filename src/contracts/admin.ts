@@ -355,3 +355,6 @@ export const createFixtureRequest = z.object({
   venue: z.string().trim().min(1).max(120).nullable().optional(),
 }).refine((body) => body.home.toLowerCase() !== body.away.toLowerCase(), { path: ['away'], message: 'a team cannot play itself' });
 export type CreateFixtureRequest = z.infer<typeof createFixtureRequest>;
+
+/** POST /api/admin/teams/:teamId/merge: the duplicate joins this team (matches, other names, its name). */
+export const mergeTeamsRequest = z.object({ duplicateId: uuidParam });

@@ -87,6 +87,7 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'DELETE /api/admin/groups/{groupId}': { level: 'platform' },
   'GET /api/admin/teams': { level: 'platform' },
   'PUT /api/admin/teams/{teamId}/crest': { level: 'platform' },
+  'POST /api/admin/teams/{teamId}/merge': { level: 'platform', body: () => ({ duplicateId: '00000000-0000-4000-8000-000000000000' }) },
   'GET /api/teams/{teamId}/crest': { level: 'public' },
   'POST /api/admin/leagues/{leagueId}/fixtures': { level: 'platform', body: () => ({ roundName: 'Matchday 99', kickoff: '2031-05-01T18:00:00Z', home: 'Matrix Home', away: 'Matrix Away' }) },
   'GET /api/admin/provider-competitions': { level: 'platform' },

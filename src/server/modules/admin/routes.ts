@@ -12,7 +12,7 @@ import {
   createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
   syncRunsResponse, updateFixtureRequest, updateLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
   updateUserRequest, adminGroupsQuery, adminGroupsResponse, adminGroupParams, adminGroupDetailResponse, updateAdminGroupRequest,
-  createFixtureRequest, providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
+  createFixtureRequest, mergeTeamsRequest, providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
 import type { AppContext } from '../../app';
@@ -28,7 +28,7 @@ import { readTeamCrest, setTeamCrest } from './team-crest';
 import { createAvatarStorage } from '../profile/avatar-storage';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../contracts/profile';
 import { adminStandings, refreshProviderStandings } from './standings';
-import { addTeamAlias, getAdminTeam, listAdminTeams, removeTeamAlias, updateAdminTeam } from './teams';
+import { addTeamAlias, getAdminTeam, listAdminTeams, mergeTeams, removeTeamAlias, updateAdminTeam } from './teams';
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
 import { getAdminFixture, listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
@@ -305,6 +305,19 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
         const before = await getAdminTeam(tx, request.params.teamId);
         const team = await addTeamAlias(tx, request.params.teamId, request.body.alias);
         await recordAudit(tx, viewer, { action: 'team.alias_add', subjectType: 'team', subjectId: team.id, subjectLabel: team.name, before: { aliases: before.aliases }, after: { aliases: team.aliases } });
+        return { team };
+      });
+    },
+  );
+  api.post(
+    '/admin/teams/:teamId/merge',
+    { schema: { tags: ['admin'], params: teamParams, body: mergeTeamsRequest, response: { 200: teamResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      return db.transaction(async (tx) => {
+        const duplicate = await getAdminTeam(tx, request.body.duplicateId);
+        const team = await mergeTeams(tx, request.params.teamId, request.body.duplicateId);
+        await recordAudit(tx, viewer, { action: 'team.merge', subjectType: 'team', subjectId: team.id, subjectLabel: team.name, before: { duplicate }, after: { aliases: team.aliases, matches: team.matches } });
         return { team };
       });
     },

@@ -94,5 +94,35 @@ describe(`admin teams (${TEST_DB_KIND})`, () => {
     expect((await upload(wide, 'image/png', member.cookie)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/teams/${team.id}/crest?v=1` })).statusCode).toBe(404);
   });
+
+  it('merges a duplicate created by another provider into the team: its matches, other names and name move over', async () => {
+    const [team] = (await as('GET', '/api/admin/teams')).json().teams;
+    const summary = await importCompetition(t.database.db, {
+      name: 'Merge Check', season: '2041', kind: 'league', warnings: [],
+      matches: [{
+        externalId: 'm1', roundName: 'Matchday 1', roundOrder: 1, stage: 'league', groupName: null, kickoff: new Date('2041-01-01T12:00:00Z'),
+        status: 'scheduled', home: { name: `${team.name} FC Provider`, code: null }, away: { name: 'Merge Opponent', code: null },
+        fullTime: null, extraTime: null, penalties: null, venue: null, label: 'merge check',
+      }],
+    }, { provider: 'test' });
+    const duplicate = (await as('GET', `/api/admin/teams?search=${encodeURIComponent(`${team.name} FC Provider`)}`)).json().teams[0];
+    const opponent = (await as('GET', '/api/admin/teams?search=Merge%20Opponent')).json().teams[0];
+    expect((await as('POST', `/api/admin/teams/${duplicate.id}/merge`, { duplicateId: opponent.id })).statusCode).toBe(409); // they play each other
+    expect((await as('POST', `/api/admin/teams/${team.id}/merge`, { duplicateId: team.id })).statusCode).toBe(409);
+    const merged = await as('POST', `/api/admin/teams/${team.id}/merge`, { duplicateId: duplicate.id });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().team.aliases).toContain(`${team.name} FC Provider`.toLowerCase());
+    expect((await as('GET', `/api/admin/teams?search=${encodeURIComponent(`${team.name} FC Provider`)}`)).json().teams.map((x: { id: string }) => x.id)).toEqual([team.id]);
+    // A re-import meets the merged team: no duplicate comes back.
+    const again = await importCompetition(t.database.db, {
+      name: 'Merge Check', season: '2041', kind: 'league', warnings: [],
+      matches: [{
+        externalId: 'm1', roundName: 'Matchday 1', roundOrder: 1, stage: 'league', groupName: null, kickoff: new Date('2041-01-01T12:00:00Z'),
+        status: 'scheduled', home: { name: `${team.name} FC Provider`, code: null }, away: { name: 'Merge Opponent', code: null },
+        fullTime: null, extraTime: null, penalties: null, venue: null, label: 'merge check',
+      }],
+    }, { provider: 'test', leagueId: summary.leagueId });
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
 });
 

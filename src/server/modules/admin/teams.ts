@@ -89,3 +89,25 @@ export async function removeTeamAlias(db: Conn, teamId: string, alias: string): 
   await db.execute(sql`delete from team_aliases where team_id = ${teamId}::uuid and alias = ${alias.toLowerCase()}`);
   return getAdminTeam(db, teamId);
 }
+
+/**
+ * Joins a duplicate into a team (two providers' names of one team, created before an alias linked them):
+ * the duplicate's matches and other names move to the team, its name becomes one of the team's other
+ * names, and the duplicate is deleted. Call inside a transaction.
+ * @throws AppError not_found; 409 validation_failed when both are the same team or play each other.
+ */
+export async function mergeTeams(db: Conn, teamId: string, duplicateId: string): Promise<AdminTeam> {
+  if (teamId === duplicateId) throw new AppError(409, 'validation_failed', 'A team cannot be merged into itself.');
+  await getAdminTeam(db, teamId);
+  const duplicate = await getAdminTeam(db, duplicateId);
+  const [clash] = rowsOf<{ id: string }>(await db.execute(sql`
+    select id from matches where (home_team_id = ${teamId}::uuid and away_team_id = ${duplicateId}::uuid)
+                              or (home_team_id = ${duplicateId}::uuid and away_team_id = ${teamId}::uuid) limit 1`));
+  if (clash) throw new AppError(409, 'validation_failed', 'These teams play each other: they are not the same team.');
+  await db.execute(sql`update matches set home_team_id = ${teamId}::uuid where home_team_id = ${duplicateId}::uuid`);
+  await db.execute(sql`update matches set away_team_id = ${teamId}::uuid where away_team_id = ${duplicateId}::uuid`);
+  await db.execute(sql`update team_aliases set team_id = ${teamId}::uuid where team_id = ${duplicateId}::uuid`);
+  await db.execute(sql`delete from teams where id = ${duplicateId}::uuid`);
+  await db.execute(sql`insert into team_aliases (alias, team_id) values (${duplicate.name.toLowerCase()}, ${teamId}::uuid) on conflict (alias) do update set team_id = excluded.team_id`);
+  return getAdminTeam(db, teamId);
+}
