@@ -56,6 +56,8 @@ const envSchema = z.object({
   FOOTBALL_DATA_TOKEN: z.string().min(1).optional(),
   /** football-data.org v4 base address (a mirror or a local stand-in may serve it). */
   FOOTBALL_DATA_URL: z.url().default('https://api.football-data.org/v4'),
+  /** Requests a minute the football-data.org plan allows, shared by every instance (free 10, paid 30 or 60). */
+  FOOTBALL_DATA_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(6_000).default(10),
   /** The scheduler that keeps linked leagues' fixtures and results current (src/server/jobs/sync-scheduler.ts); false: off. */
   SYNC: booleanText.default(true),
 });

@@ -142,7 +142,8 @@ describe(`admin leagues with football-data.org (${TEST_DB_KIND})`, () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4`;
-    t = await createTestApp({ ADMIN_EMAILS: 'fd-boss@example.com', FOOTBALL_DATA_TOKEN: 'fd-test-token', FOOTBALL_DATA_URL: url });
+    // The stand-in has no allowance to respect: requests are not spaced 6 s apart here.
+    t = await createTestApp({ ADMIN_EMAILS: 'fd-boss@example.com', FOOTBALL_DATA_TOKEN: 'fd-test-token', FOOTBALL_DATA_URL: url, FOOTBALL_DATA_REQUESTS_PER_MINUTE: '6000' });
     admin = await createUser(t, { email: 'fd-boss@example.com', username: 'fd_boss' });
   });
   afterAll(async () => {

@@ -8,7 +8,6 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { FootballDataClient } from '../../providers/football-data/client';
 import { mapFootballDataCompetitions, type CompetitionSummary } from '../../providers/football-data/competitions';
-import { FREE_PLAN_REQUESTS_PER_MINUTE } from '../../providers/football-data/limiter';
 import { mapFootballDataMatches } from '../../providers/football-data/map';
 import { mapFootballDataStandings } from '../../providers/football-data/standings';
 import { createProviderBucket } from './provider-bucket';
@@ -32,13 +31,13 @@ export interface SyncContext {
 }
 
 /** Builds the sync tools from the environment. */
-export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' | 'FOOTBALL_DATA_URL'>): SyncContext {
+export function createSyncContext(db: Db, env: Pick<Env, 'FOOTBALL_DATA_TOKEN' | 'FOOTBALL_DATA_URL' | 'FOOTBALL_DATA_REQUESTS_PER_MINUTE'>): SyncContext {
   const token = env.FOOTBALL_DATA_TOKEN;
   const client = token ? new FootballDataClient({
     token,
     baseUrl: env.FOOTBALL_DATA_URL,
-    // Burst 1: requests evenly spaced, never more than the free tier's 10 in any minute.
-    limiter: createProviderBucket(db, 'football-data', { burst: 1, requestsPerMinute: FREE_PLAN_REQUESTS_PER_MINUTE }),
+    // Burst 1: requests evenly spaced, never more than the plan's allowance (free tier: 10) in any minute.
+    limiter: createProviderBucket(db, 'football-data', { burst: 1, requestsPerMinute: env.FOOTBALL_DATA_REQUESTS_PER_MINUTE }),
   }) : null;
   const pending = new Set<Promise<unknown>>();
   return {
