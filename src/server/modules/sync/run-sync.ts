@@ -121,10 +121,6 @@ export async function syncLeague(
     if (league.sync_provider === 'football-data' && source.syncSeason === null && startYear !== null) {
       await db.execute(sql`update leagues set sync_season = ${startYear} where id = ${leagueId}::uuid and sync_season is null`);
     }
-    await db.execute(sql`
-      update sync_runs set status = 'succeeded', finished_at = now(), created = ${summary.created}, updated = ${summary.updated},
-             unchanged = ${summary.unchanged}, rescored = ${summary.rescored}
-       where id = ${runId}::uuid`);
     if (options.fetchStandings && (summary.created > 0 || summary.updated > 0)) {
       try {
         const tables = await options.fetchStandings({ ...source, syncSeason: source.syncSeason ?? startYear });
@@ -136,11 +132,15 @@ export async function syncLeague(
         step(`standings not fetched: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    await db.execute(sql`
+      update sync_runs set status = 'succeeded', finished_at = now(), created = ${summary.created}, updated = ${summary.updated},
+             unchanged = ${summary.unchanged}, rescored = ${summary.rescored}
+       where id = ${runId}::uuid and status = 'running'`);
     step(`done: ${summary.created} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rescored} predictions re-scored`);
     return { status: 'succeeded', runId, created: summary.created, updated: summary.updated, unchanged: summary.unchanged, rescored: summary.rescored, warnings: competition.warnings };
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
-    await db.execute(sql`update sync_runs set status = 'failed', finished_at = now(), error = ${message} where id = ${runId}::uuid`);
+    await db.execute(sql`update sync_runs set status = 'failed', finished_at = now(), error = ${message} where id = ${runId}::uuid and status = 'running'`);
     step(`failed: ${message}`);
     return { status: 'failed', runId, error: message };
   } finally {
