@@ -7,8 +7,13 @@
  * its before → after open; the match is restored at a new kickoff typed in São Paulo time and saved as
  * the right UTC instant. The standings screen shows the demo league's computed table, and for a
  * football-data.org league (a stand-in provider on loopback) the refresh's failure, then the
- * provider's tables beside the computed ones. Axe finds no serious violation at 390 and 1280 px;
- * nothing overflows sideways at 320, 390 or 1280 px. SCREENSHOTS=1 saves the screens into ./screenshots.
+ * provider's tables beside the computed ones. A league entered by hand gets a fixture through "Add
+ * fixture" (empty fields, a team against itself and a team's other name refused on the fields; a new team
+ * made by name); a match of an openfootball league (the stand-in serves its file) edited by the
+ * administrator is held — marked in the list and the dialog, left alone by a sync — until handed back
+ * with a reason, when the next sync brings the provider's data again. Axe finds no serious violation at
+ * 390 and 1280 px; nothing overflows sideways at 320, 390 or 1280 px. SCREENSHOTS=1 saves the screens
+ * into ./screenshots.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,9 +28,12 @@ const ADMIN_EMAIL = 'fixtures-boss@example.com';
 const ZONE = 'America/Sao_Paulo';
 const HOUR = 3_600_000;
 /** Text that looks like an i18n key left untranslated. */
-const RAW_KEY = /\b(?:admin|adminFixtures|adminStandings|adminAudit|errors|app|matches|standings)\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)*\b/;
+const RAW_KEY = /\b(?:admin|adminFixtures|adminExtra|adminStandings|adminAudit|errors|app|matches|standings)\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)*\b/;
 
-interface Fixture { id: string; roundOrder: number; kickoff: string; deadline: string; status: string; homeTeam: { name: string }; awayTeam: { name: string } }
+interface Fixture {
+  id: string; roundOrder: number; roundName: string; kickoff: string; deadline: string; status: string; lockedByAdmin: boolean;
+  homeGoals: number | null; awayGoals: number | null; homeTeam: { name: string }; awayTeam: { name: string };
+}
 
 /** What the stand-in football-data.org answers: its standings fail until `standingsUp`, its matches always. */
 const provider = { standingsUp: false, calls: 0 };
@@ -47,10 +55,25 @@ function standingsDocument() {
   };
 }
 
-/** The stand-in provider on a free loopback port. */
+/** An openfootball file of two matches ten days ahead (UTC times), served by the stand-in for a linked league. */
+const CUP_DAY = new Date(Date.now() + 10 * 24 * HOUR).toISOString().slice(0, 10);
+const CUP = {
+  name: 'Stand-in Cup',
+  matches: [
+    { round: 'Matchday 1', date: CUP_DAY, time: '15:00', team1: 'Lakeside FC', team2: 'Hillview United' },
+    { round: 'Matchday 1', date: CUP_DAY, time: '18:00', team1: 'Riverside Athletic', team2: 'Northgate Town' },
+  ],
+};
+
+/** The stand-in provider on a free loopback port (football-data.org's API, and the openfootball file at /openfootball/cup.json). */
 function startProvider(): Promise<Server> {
   const server = createServer((request, response) => {
     provider.calls += 1;
+    if (request.url === '/openfootball/cup.json') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(CUP));
+      return;
+    }
     const ok = provider.standingsUp && /^\/v4\/competitions\/PL\/standings/.test(request.url ?? '');
     response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
     response.end(JSON.stringify(ok ? standingsDocument() : { message: 'The stand-in is down', errorCode: 503 }));
@@ -70,7 +93,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
   let server: RunningApp;
   let browser: Browser;
   let stub: Server | undefined;
-  const env: Record<string, string> = { ADMIN_EMAILS: ADMIN_EMAIL, SYNC: 'false', FOOTBALL_DATA_TOKEN: 'e2e-token' };
+  let boss: ApiUser;
+  const env: Record<string, string> = { ADMIN_EMAILS: ADMIN_EMAIL, SYNC: 'false', FOOTBALL_DATA_TOKEN: 'e2e-token', FOOTBALL_DATA_REQUESTS_PER_MINUTE: '6000' };
   // Registered before useBrowserApp's, so the app starts pointed at the stand-in.
   beforeAll(async () => {
     stub = await startProvider();
@@ -83,17 +107,31 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
 
   const size = (page: Page, width: number) => page.setViewportSize({ width, height: width < 1000 ? 844 : 900 });
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  const api = (who: ApiUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  const api = (who: ApiUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     server.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
 
   /** At 390 px and 1280 px: no sideways overflow, no serious axe violation, and a screenshot with SCREENSHOTS=1; back at `end` px. */
   async function check(page: Page, name: string, end = 1280) {
+    // Not while a list still shows the previous filters' rows dimmed as the new ones load (or fades back in).
+    await expect.poll(() => page.locator('[aria-busy]').evaluateAll((lists) => lists.every((list) => list.getAttribute('aria-busy') === 'false' && getComputedStyle(list).opacity === '1'))).toBe(true);
     for (const width of [390, 1280]) {
       await size(page, width);
       await page.waitForTimeout(150);
       expect(await overflow(page), `${name} at ${width} px: sideways overflow`).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page), `${name} at ${width} px: axe`).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `screenshots/admin-${name}-${width}.png`, fullPage: true });
+    }
+    await size(page, end);
+  }
+
+  /** An open dialog at 390 px and 1280 px: no sideways overflow, no serious axe violation, a screenshot of the window with SCREENSHOTS=1; back at `end` px. */
+  async function checkDialog(page: Page, name: string, end = 1280) {
+    for (const width of [390, 1280]) {
+      await size(page, width);
+      await page.waitForTimeout(150);
+      expect(await overflow(page), `${name} dialog at ${width} px: sideways overflow`).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), `${name} dialog at ${width} px: axe`).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `screenshots/admin-${name}-${width}.png` });
     }
     await size(page, end);
   }
@@ -109,7 +147,7 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
   }
 
   it('enters a result the members see in their ranking, postpones and restores with reasons the audit log keeps, and shows the standings', async () => {
-    const boss = await apiUser(server, browser, 'fixtures_boss', { email: ADMIN_EMAIL });
+    boss = await apiUser(server, browser, 'fixtures_boss', { email: ADMIN_EMAIL });
     const ana = await apiUser(server, browser, 'ana_fx');
     const bia = await apiUser(server, browser, 'bia_fx');
     const leagueId = (await api(ana, 'GET', '/api/leagues')).json().leagues[0].id as string;
@@ -341,5 +379,165 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
 
     await context.close();
     await Promise.all([ana.context.close(), bia.context.close()]);
+  });
+  it('adds a fixture to a league entered by hand, and marks a match held from its provider until it is handed back', async () => {
+    // A league entered by hand, and another name of a demo team (for the "same team" refusal).
+    const created = await api(boss, 'POST', '/api/admin/leagues', { source: 'manual', name: 'Sunday League', season: '2026', kind: 'league' });
+    expect(created.statusCode).toBe(201);
+    const manual = created.json().league as { id: string };
+    const aurora = ((await api(boss, 'GET', '/api/admin/teams?search=aurora')).json().teams as { id: string; name: string }[])[0]!;
+    expect((await api(boss, 'POST', `/api/admin/teams/${aurora.id}/aliases`, { alias: 'Aurora do Norte' })).statusCode).toBe(200);
+
+    const { context, page } = await contextIn(boss, ZONE);
+    await page.goto(`${server.url}/admin/fixtures?league=${manual.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Fixtures' }).waitFor();
+    await page.getByText('No fixture matches these filters.').waitFor();
+    await page.getByRole('button', { name: 'Add fixture' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a fixture' });
+    await add.getByText('A match of Sunday League 2026, entered by hand.').waitFor();
+    await add.getByText('A team of the platform, or one of its other names, is reused; a new name makes a new team.').waitFor();
+
+    // Nothing but one team against itself: each refusal under its field.
+    await add.getByLabel('Home team').fill('Vila Esperança FC');
+    await add.getByLabel('Away team').fill('vila esperança fc');
+    await add.getByRole('button', { name: 'Add fixture' }).click();
+    await add.getByText('Enter the round, in 1 to 60 characters.').waitFor();
+    await add.getByText('Enter a date and time.').waitFor();
+    const sameTeam = 'A team cannot play itself: these names are the same team (one may be another name of the other).';
+    await add.getByText(sameTeam).waitFor();
+    for (const label of ['Round', 'Kickoff', 'Away team']) await expect(add.getByLabel(label, { exact: true }).getAttribute('aria-invalid'), label).resolves.toBe('true');
+    await expect(add.getByLabel('Home team').getAttribute('aria-invalid')).resolves.toBeNull();
+    await checkDialog(page, 'fixture-add-errors');
+
+    // A team and one of its other names: the server finds them the same team.
+    await add.getByLabel('Round', { exact: true }).fill('Matchday 1');
+    const day = localInput(new Date(Date.now() + 5 * 24 * HOUR).toISOString(), ZONE).slice(0, 10);
+    await add.getByLabel('Kickoff', { exact: true }).fill(`${day}T16:00`);
+    await add.getByLabel('Home team').fill(aurora.name);
+    await add.getByLabel('Away team').fill('Aurora do Norte');
+    // Edited fields drop their refusals at once.
+    await expect(add.getByText('Enter the round, in 1 to 60 characters.').count()).resolves.toBe(0);
+    await expect(add.getByText(sameTeam).count()).resolves.toBe(0);
+    await add.getByRole('button', { name: 'Add fixture' }).click();
+    await add.getByText(sameTeam).waitFor();
+    await expect(add.getByText('Enter a date and time.').count()).resolves.toBe(0);
+
+    // A new team by name, a venue: added, the list shows it, the kickoff saved as the UTC instant of São Paulo's 16:00.
+    await add.getByLabel('Away team').fill('Vila Esperança FC');
+    await expect(add.getByText(sameTeam).count()).resolves.toBe(0);
+    await add.getByLabel('Venue (optional)').fill('Estádio Municipal');
+    await checkDialog(page, 'fixture-add');
+    await add.getByRole('button', { name: 'Add fixture' }).click();
+    await add.waitFor({ state: 'detached' });
+    const match = `${aurora.name} v Vila Esperança FC`;
+    await page.getByRole('status').filter({ hasText: `${match} added.` }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(match) });
+    await row.getByText('Matchday 1').waitFor();
+    await row.getByText('Scheduled').waitFor();
+    const [added] = (await api(boss, 'GET', `/api/admin/fixtures?leagueId=${manual.id}`)).json().fixtures as Fixture[];
+    expect(added).toMatchObject({ roundName: 'Matchday 1', kickoff: `${day}T19:00:00.000Z`, status: 'scheduled', lockedByAdmin: false, homeTeam: { name: aurora.name }, awayTeam: { name: 'Vila Esperança FC' } });
+    expect((await api(boss, 'GET', '/api/admin/teams?search=Esperan')).json().total).toBe(1);
+    // The demo league is entered by hand too; the round filter knows the new round.
+    await expect.poll(() => page.getByLabel('Round').locator('option', { hasText: 'Matchday 1' }).count()).toBe(1);
+
+    // An openfootball league (the stand-in serves its file): its first sync brings two matches; no "Add fixture".
+    const linked = await api(boss, 'POST', '/api/admin/leagues', { source: 'openfootball', sourceRef: `${env.FOOTBALL_DATA_URL!.replace(/\/v4$/, '')}/openfootball/cup.json`, sourceTimeZone: 'UTC' });
+    expect(linked.statusCode).toBe(201);
+    const cupId = (linked.json().league as { id: string }).id;
+    const runs = async () => ((await api(boss, 'GET', `/api/admin/leagues/${cupId}/sync-runs`)).json().runs as { status: string }[]).map((run) => run.status);
+    await expect.poll(runs, { timeout: 10_000 }).toEqual(['succeeded']);
+    const cupFixtures = async () => (await api(boss, 'GET', `/api/admin/fixtures?leagueId=${cupId}`)).json().fixtures as Fixture[];
+    const [first, second] = await cupFixtures() as [Fixture, Fixture];
+    expect([first.homeTeam.name, second.homeTeam.name]).toEqual(['Lakeside FC', 'Riverside Athletic']);
+    const label = (f: Fixture) => `${f.homeTeam.name} v ${f.awayTeam.name}`;
+
+    // A league made since the screen opened: by its address.
+    await page.goto(`${server.url}/admin/fixtures?league=${cupId}`);
+    const firstRow = page.getByRole('row', { name: new RegExp(label(first)) });
+    await firstRow.waitFor();
+    await expect(page.getByRole('button', { name: 'Add fixture' }).count()).resolves.toBe(0);
+    await expect(page.getByText('Held by an administrator').count()).resolves.toBe(0);
+
+    // The administrator enters the result (the dialog warns that saving holds the match): held, and said so.
+    await firstRow.getByRole('button', { name: `Edit ${label(first)}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit fixture' });
+    await edit.getByText(/^This league gets its fixtures from a provider: saving a change holds this match/).waitFor();
+    await edit.getByLabel('Status').selectOption('finished');
+    await edit.getByLabel(`${first.homeTeam.name}, Score after 90 minutes`).fill('1');
+    await edit.getByLabel(`${first.awayTeam.name}, Score after 90 minutes`).fill('0');
+    await edit.getByLabel('Reason (required)').fill('The provider is late with this result');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: `${label(first)} saved.` }).waitFor();
+    await firstRow.getByText('Held by an administrator').waitFor();
+    await firstRow.getByText('Provider updates ignored').waitFor();
+    await expect(page.getByRole('row', { name: new RegExp(label(second)) }).getByText('Held by an administrator').count()).resolves.toBe(0);
+    await check(page, 'fixtures-held');
+    await firstRow.getByRole('button', { name: `Edit ${label(first)}` }).click();
+    await edit.getByText("An administrator changed this match, so its provider's updates are ignored until it is handed back.").waitFor();
+    await checkDialog(page, 'fixture-edit-held');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+
+    // A sync leaves the held match alone.
+    const sync = async () => (await api(boss, 'POST', `/api/admin/leagues/${cupId}/sync`)).json().outcome as { status: string };
+    await expect(sync()).resolves.toMatchObject({ status: 'succeeded' });
+    expect((await cupFixtures()).find((f) => f.id === first.id)).toMatchObject({ status: 'finished', homeGoals: 1, awayGoals: 0, lockedByAdmin: true });
+
+    // Handed back, with its reason (refused without one): no longer held, and the next sync brings the provider's data.
+    await firstRow.getByRole('button', { name: `Hand back to the provider ${label(first)}` }).click();
+    const release = page.getByRole('dialog', { name: 'Hand this match back to the provider?' });
+    await release.getByText("The provider's next sync may change it again: its kickoff, status and score.").waitFor();
+    await release.getByRole('button', { name: 'Hand back' }).click();
+    await release.getByText('Say why, in 3 to 500 characters.').waitFor();
+    await release.getByLabel('Reason (required)').fill('The provider has the result now');
+    await checkDialog(page, 'fixture-release');
+    await release.getByRole('button', { name: 'Hand back' }).click();
+    await release.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: `${label(first)} handed back to the provider.` }).waitFor();
+    await expect.poll(() => firstRow.getByText('Held by an administrator').count()).toBe(0);
+    expect((await cupFixtures()).find((f) => f.id === first.id)).toMatchObject({ status: 'finished', lockedByAdmin: false });
+    await expect(sync()).resolves.toMatchObject({ status: 'succeeded' });
+    expect((await cupFixtures()).find((f) => f.id === first.id)).toMatchObject({ status: 'scheduled', homeGoals: null, lockedByAdmin: false });
+
+    // On a phone: the held card and its actions fit.
+    const held = await api(boss, 'PATCH', `/api/admin/matches/${second.id}`, { kickoff: new Date(Date.parse(second.kickoff) + HOUR).toISOString(), reason: 'Kickoff moved by the organisers' });
+    expect(held.json().fixture.lockedByAdmin).toBe(true);
+    await size(page, 390);
+    await page.reload();
+    const card = page.getByRole('list', { name: 'Fixtures' }).getByRole('listitem').filter({ hasText: label(second) });
+    await card.getByText('Held by an administrator').waitFor();
+    await card.getByRole('button', { name: `Hand back to the provider ${label(second)}` }).waitFor();
+    await check(page, 'fixtures-held-cards');
+
+    // In Portuguese and Spanish: translated, nothing overflowing, the add dialog fitting the narrowest phones.
+    for (const locale of ['pt-BR', 'es'] as const) {
+      const localized = await browser.newContext({ viewport: { width: 320, height: 700 }, locale, timezoneId: ZONE });
+      await localized.addCookies(boss.cookie.split('; ').map((pair) => {
+        const [name, ...rest] = pair.split('=');
+        return { name: name!, value: rest.join('='), url: server.url };
+      }));
+      const tab = await localized.newPage();
+      for (const path of [`/admin/fixtures?league=${cupId}`, `/admin/fixtures?league=${manual.id}`]) {
+        await tab.goto(`${server.url}${path}`);
+        await tab.locator('main h1').first().waitFor();
+        await tab.waitForLoadState('networkidle');
+        for (const width of [320, 390, 1280]) {
+          await size(tab, width);
+          expect(await overflow(tab), `${locale} ${path} at ${width} px: sideways overflow`).toBeLessThanOrEqual(0);
+          expect((await tab.locator('main').innerText()).match(RAW_KEY)?.[0], `${locale} ${path}: raw key`).toBeUndefined();
+        }
+      }
+      await size(tab, 320);
+      await tab.getByRole('button', { name: locale === 'es' ? 'Añadir partido' : 'Adicionar partida' }).click();
+      const dialog = tab.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await overflow(tab), `${locale} add dialog at 320 px: sideways overflow`).toBeLessThanOrEqual(0);
+      expect((await dialog.innerText()).match(RAW_KEY)?.[0], `${locale} add dialog: raw key`).toBeUndefined();
+      if (SHOTS) await tab.screenshot({ path: `screenshots/admin-${locale}-fixture-add-320.png` });
+      await localized.close();
+    }
+
+    await context.close();
   });
 });

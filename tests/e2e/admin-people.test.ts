@@ -4,13 +4,15 @@
  * then enables them again; promotes and demotes them; resends a confirmation mail to someone who has not
  * confirmed; cannot disable or demote their own account (the buttons say why). Finds a group by its
  * owner, deactivates and reactivates it, and deletes another after typing its name; 'Invalid Group ID.'
- * for an id that is no UUID. Edits a team's code (a wrong one refused on its field) and adds and removes
- * one of its other names. Nothing overflows sideways at 320, 390 or 1280 px; axe finds no serious
+ * for an id that is no UUID. Edits a team's code (a wrong one refused on its field), adds and removes
+ * one of its other names, and uploads a crest (a PNG made here; bytes that are no image refused), seen in
+ * the dialog's preview and the list. Nothing overflows sideways at 320, 390 or 1280 px; axe finds no serious
  * violation; SCREENSHOTS=1 saves each screen at 390 px and 1280 px into ./screenshots.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
@@ -251,7 +253,7 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await ze.context.close();
   });
 
-  it('edits a team\'s code and adds and removes one of its other names', async () => {
+  it('edits a team\'s code, adds and removes one of its other names, and uploads its crest', async () => {
     const page = boss.page;
     await size(page, 1280);
     await page.goto(`${server.url}/admin/teams`);
@@ -301,12 +303,48 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await dialog.getByRole('button', { name: 'Remove the name aurora fc' }).click();
     await dialog.getByRole('status').filter({ hasText: '“aurora fc” removed.' }).waitFor();
     await dialog.getByText('No other names yet.').waitFor();
+
+    // A crest from a file: bytes that are no image refused with the server's word; a PNG made here uploaded
+    // (the button busy meanwhile), its address the uploaded image's, shown by the preview.
+    const file = dialog.locator('input[type="file"]');
+    const address = dialog.getByLabel('Crest address');
+    await expect(address.inputValue()).resolves.toBe('');
+    await file.setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await dialog.getByText('Choose a JPEG, PNG or WebP image.').waitFor();
+    await expect(file.getAttribute('aria-invalid')).resolves.toBe('true');
+    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 21, g: 128, b: 61, alpha: 1 } } }).png().toBuffer();
+    await page.route('**/api/admin/teams/*/crest', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await file.setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByText('Uploading…').waitFor();
+    await expect(file.isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('status').filter({ hasText: 'Crest uploaded.' }).waitFor();
+    await page.unroute('**/api/admin/teams/*/crest');
+    await expect(dialog.getByText('Choose a JPEG, PNG or WebP image.').count()).resolves.toBe(0);
+    await expect(file.isDisabled()).resolves.toBe(false);
+    const uploaded = await address.inputValue();
+    expect(uploaded).toMatch(/^\/api\/teams\/[0-9a-f-]{36}\/crest\?v=\d+$/);
+    await dialog.getByText('An uploaded image. Upload another, or type an https:// address instead; empty for none.').waitFor();
+    const preview = dialog.locator('figure img');
+    await expect(preview.getAttribute('src')).resolves.toBe(uploaded);
+    // Stored fitted into 256 × 256 px.
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(256);
+    await expect(dialog.getByRole('button', { name: 'Save changes' }).isDisabled()).resolves.toBe(true);
+    await size(page, 390);
+    expect(await overflow(page), 'team crest dialog at 390 px: sideways overflow').toBeLessThanOrEqual(0);
+    await checkDialog(page, 'team-crest');
+    await size(page, 1280);
+
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByRole('cell', { name: 'ATA', exact: true }).waitFor();
+    const listed = row.locator(`img[src="${uploaded}"]`);
+    await expect.poll(() => listed.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(256);
 
-    const { teams } = (await api(boss, 'GET', '/api/admin/teams?search=aurora')).json() as { teams: { code: string; aliases: string[] }[] };
-    expect(teams).toEqual([expect.objectContaining({ code: 'ATA', aliases: [] })]);
+    const { teams } = (await api(boss, 'GET', '/api/admin/teams?search=aurora')).json() as { teams: { code: string; aliases: string[]; crestUrl: string | null }[] };
+    expect(teams).toEqual([expect.objectContaining({ code: 'ATA', aliases: [], crestUrl: uploaded })]);
   });
 
   it('fits the narrowest phones and speaks Portuguese and Spanish', async () => {

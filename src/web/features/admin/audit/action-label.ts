@@ -11,6 +11,7 @@ export function actionLabel(action: string, t: TFunction): string {
     case 'match.result': return t('adminAudit.actions.matchResult');
     case 'match.update': return t('adminAudit.actions.matchUpdate');
     case 'match.rescore': return t('adminAudit.actions.matchRescore');
+    case 'match.create': return t('adminAudit.actions.matchCreate');
     case 'user.update': return t('adminAudit.actions.userUpdate');
     case 'user.resend_verification': return t('adminAudit.actions.userResendVerification');
     case 'group.update': return t('adminAudit.actions.groupUpdate');
@@ -18,6 +19,7 @@ export function actionLabel(action: string, t: TFunction): string {
     case 'team.update': return t('adminAudit.actions.teamUpdate');
     case 'team.alias_add': return t('adminAudit.actions.teamAliasAdd');
     case 'team.alias_remove': return t('adminAudit.actions.teamAliasRemove');
+    case 'team.merge': return t('adminAudit.actions.teamMerge');
     default: return action;
   }
 }

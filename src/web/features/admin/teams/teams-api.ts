@@ -1,7 +1,8 @@
-/** The administrators' teams: the list, edits (name, short name, code, crest), and their other names (aliases). */
+/** The administrators' teams: the list, edits (name, short name, code, crest address), an uploaded crest, and their other names (aliases). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam, AdminTeamsResponse, UpdateTeamRequest } from '../../../../contracts/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../contracts/profile';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { apiParams, type ListQuery } from '../people/list-address';
 
 /** The teams list has one order (by name); its query still has the list's shape. */
@@ -38,4 +39,41 @@ export function useAddAlias(teamId: string) {
 /** Removes another name of a team; resolves with the team. */
 export function useRemoveAlias(teamId: string) {
   return useTeamMutation((alias: string) => apiRequest<{ team: AdminTeam }>(`/admin/teams/${teamId}/aliases/${encodeURIComponent(alias)}`, { method: 'DELETE' }));
+}
+
+/**
+ * The error id a crest file would get from the server, checked on the device (the avatar upload's rules):
+ * 'avatar_invalid' (not JPEG, PNG or WebP by its type), 'avatar_too_large' (over 2 MB), or null.
+ */
+export function crestFileProblem(file: Pick<File, 'size' | 'type'>): 'avatar_too_large' | 'avatar_invalid' | null {
+  if (!(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'avatar_invalid';
+  if (file.size > AVATAR_MAX_BYTES) return 'avatar_too_large';
+  return null;
+}
+
+/**
+ * Sends `file` as the crest of `teamId` (PUT /api/admin/teams/:id/crest, the bytes as they are, typed by
+ * the file); resolves with the team, its crest address then /api/teams/<id>/crest?v=….
+ * @throws ApiError avatar_too_large (413), avatar_invalid (415; both checked here first), not_found, internal (network).
+ */
+export async function uploadCrest(teamId: string, file: File): Promise<{ team: AdminTeam }> {
+  const problem = crestFileProblem(file);
+  if (problem) throw new ApiError(problem === 'avatar_too_large' ? 413 : 415, problem, problem);
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin/teams/${teamId}/crest`, { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': file.type }, body: file });
+  } catch {
+    throw new ApiError(0, 'internal', 'Network error');
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data as { error?: { id?: string; message?: string } } | null)?.error;
+    throw new ApiError(response.status, error?.id ?? 'internal', error?.message ?? response.statusText);
+  }
+  return data as { team: AdminTeam };
+}
+
+/** Uploads a crest image of a team; resolves with the team. */
+export function useUploadCrest(teamId: string) {
+  return useTeamMutation((file: File) => uploadCrest(teamId, file));
 }
