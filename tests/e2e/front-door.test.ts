@@ -305,10 +305,16 @@ describe.runIf(withChromium)('browser: the front door', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
+    await settle(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The form answers once the app has taken over the page (under CI load a click could come first).
+    await settle(page);
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
-    await page.getByText('If an account exists for this email').waitFor();
+    await page.getByText('If an account exists for this email').waitFor().catch(async (error: Error) => {
+      // Say what the page showed instead (a flake in CI once: this names its cause next time).
+      throw new Error(`${error.message}\nThe page said: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 500)}`);
+    });
     const link = await linkFromOutbox(server.dataDir, person.email, 5000, (l) => l.includes('update-password'));
     expect(link).toMatch(/\/#\/update-password\?token=/);
     await page.goto(link);
