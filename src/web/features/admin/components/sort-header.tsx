@@ -1,9 +1,8 @@
-/** A sortable column heading of the leagues table: a button, with aria-sort on the heading. */
-import type { LeaguesQuery } from '../api/leagues';
+/** A sortable column heading of an admin table (leagues, users, groups): a button, with aria-sort on the heading. */
 
 /** The heading of `column`; clicking it sorts by it (again: the other way round). `className` sets its padding and alignment. */
-export function SortHeader({ column, label, query, onSort, className = 'px-2' }: {
-  column: LeaguesQuery['sort']; label: string; query: LeaguesQuery; onSort: (sort: LeaguesQuery['sort'], order: LeaguesQuery['order']) => void; className?: string;
+export function SortHeader<S extends string>({ column, label, query, onSort, className = 'px-2' }: {
+  column: S; label: string; query: { sort: S; order: 'asc' | 'desc' }; onSort: (sort: S, order: 'asc' | 'desc') => void; className?: string;
 }) {
   const current = query.sort === column;
   const next = current && query.order === 'asc' ? 'desc' : 'asc';

@@ -6,7 +6,7 @@ import { GroupStatusBadge, VisibilityBadge } from './group-badges';
 import type { GroupSort } from './groups-api';
 import type { ListQuery } from './list-address';
 import { adminGroupPath } from './paths';
-import { SortHeading } from './sort-heading';
+import { SortHeader } from '../components/sort-header';
 import { DateText } from './time-text';
 
 /** The table of `groups`, sorted as `query` says; `onSort` re-sorts. */
@@ -23,13 +23,13 @@ export function GroupsTable({ groups, query, onSort }: {
         <caption className="sr-only">{t('admin.sections.groups')}</caption>
         <thead className="bg-slate-50 text-xs text-slate-600">
           <tr>
-            <SortHeading column="name" label={t('adminGroups.columns.name')} query={query} onSort={onSort} className="pl-4 pr-2" />
+            <SortHeader column="name" label={t('adminGroups.columns.name')} query={query} onSort={onSort} className="pl-4 pr-2" />
             <th scope="col" className={plain}>{t('adminGroups.columns.league')}</th>
             <th scope="col" className={plain}>{t('adminGroups.columns.owner')}</th>
-            <SortHeading column="members" label={t('adminGroups.columns.members')} query={query} onSort={onSort} className="px-2 text-right" />
+            <SortHeader column="members" label={t('adminGroups.columns.members')} query={query} onSort={onSort} className="px-2 text-right" />
             <th scope="col" className={plain}>{t('adminGroups.columns.visibility')}</th>
             <th scope="col" className={plain}>{t('adminGroups.columns.status')}</th>
-            <SortHeading column="createdAt" label={t('adminGroups.columns.created')} query={query} onSort={onSort} className="pl-2 pr-4" />
+            <SortHeader column="createdAt" label={t('adminGroups.columns.created')} query={query} onSort={onSort} className="pl-2 pr-4" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

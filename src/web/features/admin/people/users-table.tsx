@@ -5,7 +5,7 @@ import type { AdminUser } from '../../../../contracts/admin';
 import type { ListQuery } from './list-address';
 import { adminUserPath } from './paths';
 import { Pill } from './pill';
-import { SortHeading } from './sort-heading';
+import { SortHeader } from '../components/sort-header';
 import { AgoText, DateText } from './time-text';
 import { AccessBadge, ConfirmedBadge, RoleBadge } from './user-badges';
 import type { UserSort } from './users-api';
@@ -24,13 +24,13 @@ export function UsersTable({ users, query, onSort, now, meId }: {
         <caption className="sr-only">{t('admin.sections.users')}</caption>
         <thead className="bg-slate-50 text-xs text-slate-600">
           <tr>
-            <SortHeading column="username" label={t('adminUsers.columns.username')} query={query} onSort={onSort} className="pl-4 pr-2" />
-            <SortHeading column="email" label={t('adminUsers.columns.email')} query={query} onSort={onSort} />
+            <SortHeader column="username" label={t('adminUsers.columns.username')} query={query} onSort={onSort} className="pl-4 pr-2" />
+            <SortHeader column="email" label={t('adminUsers.columns.email')} query={query} onSort={onSort} />
             <th scope="col" className={plain}>{t('adminUsers.columns.role')}</th>
             <th scope="col" className={plain}>{t('adminUsers.columns.status')}</th>
             <th scope="col" className={`${plain} text-right`}>{t('adminUsers.columns.groups')}</th>
-            <SortHeading column="createdAt" label={t('adminUsers.columns.joined')} query={query} onSort={onSort} />
-            <SortHeading column="lastSignInAt" label={t('adminUsers.columns.lastSignIn')} query={query} onSort={onSort} className="pl-2 pr-4" />
+            <SortHeader column="createdAt" label={t('adminUsers.columns.joined')} query={query} onSort={onSort} />
+            <SortHeader column="lastSignInAt" label={t('adminUsers.columns.lastSignIn')} query={query} onSort={onSort} className="pl-2 pr-4" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
