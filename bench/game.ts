@@ -34,7 +34,7 @@ import { parseEnv } from '../src/server/env';
 import { groupRanking } from '../src/server/modules/groups/ranking';
 import { groupStatsJson } from '../src/server/modules/groups/stats';
 import { importCompetition } from '../src/server/modules/import/service';
-import { totalsMismatches } from '../src/server/modules/scoring/consistency';
+import { rebuildTotals, totalsMismatches } from '../src/server/modules/scoring/consistency';
 import { foldMatch } from '../src/server/modules/scoring/fold';
 import { scoreMatches } from '../src/server/modules/scoring/score-matches';
 import { parseOpenfootball } from '../src/server/providers/openfootball/parse';
@@ -197,10 +197,9 @@ async function rankingOverHttp(): Promise<string[]> {
       await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
         select ${groupId}, 'rk-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
           from generate_series(1, ${members}) g cross join matches m where m.league_id = ${leagueId}`);
-      const matchIds = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${leagueId}`)).map((r) => r.id);
-      await scoreMatches(db, matchIds, { syncLimit: 0 });
-      for (const id of matchIds) await foldMatch(db, id);
-      for (const table of ['predictions', 'member_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
+      // Predictions of matches already scored (a bulk load, not the app's path): totals rebuilt from them.
+      await rebuildTotals(db, groupId);
+      for (const table of ['predictions', 'member_round_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
       const { app, url } = await startServer(database);
       try {
         const cookie = await browserCookie(app, sessionCookie!);

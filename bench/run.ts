@@ -2,9 +2,10 @@
  * `npm run bench`: figures for the paths that must hold on a World Cup final night, each with a ratio
  * against a baseline measured in the same run on the same database.
  *
- * - scoring: one set-based UPDATE over every prediction of a league (src/server/modules/scoring) vs the
- *   per-prediction loop it replaces (read, score in TypeScript, update by id), timed on a sample and
- *   scaled to the same number of predictions;
+ * - scoring: the results of a whole league arriving after its predictions, folded into member totals by
+ *   set-based statements (src/server/modules/scoring) vs a per-prediction loop (read, score in
+ *   TypeScript, add to the member's round totals by key), timed on a sample and scaled to the same
+ *   number of predictions;
  * - ranking of a large group, and one member's group-matches view: median of repeated runs, against the
  *   median of a trivial `select 1` round trip (the floor of any query).
  *
@@ -14,12 +15,12 @@
  */
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { openFreshPostgres } from '../tests/helpers/app';
 import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
 import { scorePrediction } from '../src/domain/scoring';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/client';
-import { groups, predictions } from '../src/server/db/schema';
+import { groups } from '../src/server/db/schema';
 import { groupRanking } from '../src/server/modules/groups/ranking';
 import { importCompetition } from '../src/server/modules/import/service';
 import { listGroupMatches } from '../src/server/modules/predictions/service';
@@ -68,23 +69,31 @@ async function main() {
     const [group] = await db.insert(groups).values({ name: 'Bench', leagueId: summary.leagueId, color: 'sky', inviteCode: 'BENCHBEN', ownerId: 'bench-1' }).returning();
     const groupId = group!.id;
     await db.execute(sql`insert into group_members (group_id, user_id) select ${groupId}, 'bench-' || g from generate_series(1, ${MEMBERS}) g`);
+    // The predictions come before the results: the season is put back to unplayed (scored as such), the
+    // predictions made, then the results come back and are scored — the figure measured.
+    await db.execute(sql`create temporary table played as select id, status, home_goals, away_goals from matches where league_id = ${summary.leagueId}`);
+    await db.execute(sql`update matches set status = 'scheduled', home_goals = null, away_goals = null where league_id = ${summary.leagueId}`);
+    await scoreMatches(db, rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${summary.leagueId}`)).map((r) => r.id));
     await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
       select ${groupId}, 'bench-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
         from generate_series(1, ${MEMBERS}) g cross join matches m where m.league_id = ${summary.leagueId}`);
     const matchIds = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${summary.leagueId}`)).map((r) => r.id);
     const total = MEMBERS * matchIds.length;
 
+    await db.execute(sql`update matches m set status = p.status, home_goals = p.home_goals, away_goals = p.away_goals from played p where p.id = m.id`);
+    await db.execute(sql`vacuum analyze predictions`);
     const [setMs, scored] = await time(() => scoreMatches(db, matchIds));
 
     // Baseline: the per-prediction loop, on a sample.
-    const sample = rowsOf<{ id: string; ph: number; pa: number; mh: number; ma: number }>(await db.execute(sql`
-      select p.id, p.home_goals as ph, p.away_goals as pa, m.home_goals as mh, m.away_goals as ma
+    const sample = rowsOf<{ id: string; user_id: string; round_order: number; ph: number; pa: number; mh: number; ma: number }>(await db.execute(sql`
+      select p.id, p.user_id, m.round_order, p.home_goals as ph, p.away_goals as pa, m.home_goals as mh, m.away_goals as ma
         from predictions p join matches m on m.id = p.match_id limit ${LOOP_SAMPLE}`));
     const [loopMs] = await time(async () => {
       for (const row of sample) {
         await db.execute(sql`select home_goals, away_goals from predictions where id = ${row.id}`);
-        const { points, outcome } = scorePrediction({ home: row.ph, away: row.pa }, { home: row.mh, away: row.ma });
-        await db.update(predictions).set({ points, outcome }).where(eq(predictions.id, row.id));
+        const { points } = scorePrediction({ home: row.ph, away: row.pa }, { home: row.mh, away: row.ma });
+        await db.execute(sql`update member_round_totals set points = points + ${points}
+          where group_id = ${groupId}::uuid and round_order = ${row.round_order} and user_id = ${row.user_id}`);
       }
     });
     const loopEstimateMs = (loopMs / sample.length) * total;
@@ -100,7 +109,7 @@ async function main() {
     console.log('| measure | figure | baseline (same run) | ratio |');
     console.log('| --- | --- | --- | --- |');
     console.log(`| import EPL 2024/25 (380 matches, new) | ${f(importMs)} | re-import, nothing changed: ${f(reimportMs)} | ${(importMs / reimportMs).toFixed(1)}× |`);
-    console.log(`| score all predictions, one set-based UPDATE | ${f(setMs)} (${scored.toLocaleString('en')} rows, ${((scored / setMs) * 1000).toFixed(0)}/s) | per-prediction loop: ${f(loopEstimateMs)} (scaled from ${sample.length}) | ${(loopEstimateMs / setMs).toFixed(0)}× faster |`);
+    console.log(`| score all predictions, set-based fold | ${f(setMs)} (${scored.toLocaleString('en')} rows, ${((scored / setMs) * 1000).toFixed(0)}/s) | per-prediction loop: ${f(loopEstimateMs)} (scaled from ${sample.length}) | ${(loopEstimateMs / setMs).toFixed(0)}× faster |`);
     console.log(`| ranking of a ${MEMBERS}-member group (median of 20) | ${f(rankingMs)} | select 1: ${f(floorMs)} | ${(rankingMs / floorMs).toFixed(0)}× the floor |`);
     console.log(`| one member's group matches view (median of 20) | ${f(matchesMs)} | select 1: ${f(floorMs)} | ${(matchesMs / floorMs).toFixed(0)}× the floor |`);
   } finally {

@@ -257,7 +257,7 @@ export const matches = pgTable('matches', {
    * administrator left it until it is handed back.
    */
   lockedByAdmin: boolean('locked_by_admin').notNull().default(false),
-  /** Bumped with every change of status or score; predictions with an older scored_version are not folded yet. */
+  /** Bumped with every change of status or score (scoring/score-matches.ts), which snapshots it in scoring_results. */
   resultVersion: integer('result_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -296,7 +296,10 @@ export const groupMembers = pgTable('group_members', {
   joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)]);
 
-/** One member's predicted score for one match in one group; points and outcome once scored. */
+/**
+ * One member's predicted score for one match in one group. Its outcome and points are not stored: they
+ * follow from the match's result and the group's rules (src/server/modules/scoring/scoring-sql.ts).
+ */
 export const predictions = pgTable('predictions', {
   id: uuid('id').primaryKey().defaultRandom(),
   groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
@@ -304,10 +307,6 @@ export const predictions = pgTable('predictions', {
   matchId: uuid('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
   homeGoals: integer('home_goals').notNull(),
   awayGoals: integer('away_goals').notNull(),
-  points: integer('points'),
-  outcome: predictionOutcome('outcome'),
-  /** The match's result_version these points were folded for (0: never scored). Not indexed, so updates stay HOT. */
-  scoredVersion: integer('scored_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -315,24 +314,6 @@ export const predictions = pgTable('predictions', {
   // A match's predictions group by group: folding walks it by (group, user), a ranking reads its group's slice.
   uniqueIndex('predictions_match_group_user_idx').on(t.matchId, t.groupId, t.userId),
 ]);
-
-/**
- * Each member's folded totals in a group: points and counts of each outcome of the predictions whose
- * points are folded in (predictions.scored_version = matches.result_version). Updated in the same
- * transaction as the predictions it sums; rankings add the not-yet-folded matches on read.
- */
-export const memberTotals = pgTable('member_totals', {
-  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  points: integer('points').notNull().default(0),
-  exact: integer('exact').notNull().default(0),
-  goalDifference: integer('goal_difference').notNull().default(0),
-  winner: integer('winner').notNull().default(0),
-  opposite: integer('opposite').notNull().default(0),
-  /** Predictions scored (any outcome but void), the misses included. */
-  scored: integer('scored').notNull().default(0),
-  updatedAt: updatedAt(),
-}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /** What an owner or admin did to a group: who, when, what (shown to admins as the group's activity). */
 export const groupActivity = pgTable('group_activity', {
@@ -347,8 +328,10 @@ export const groupActivity = pgTable('group_activity', {
 }, (t) => [index('group_activity_group_created_idx').on(t.groupId, t.createdAt)]);
 
 /**
- * The same totals per round (matches.round_order), folded in the same statements: a ranking's movement
- * and a group's statistics read them instead of the predictions.
+ * Each member's folded totals per round (matches.round_order) in a group: points and counts of each
+ * outcome of their predictions at the result snapshots the scoring queue says they are folded at (the
+ * match's current result when it is not queued). Rankings sum them and add the queued matches on read;
+ * a group's statistics read them instead of the predictions.
  */
 export const memberRoundTotals = pgTable('member_round_totals', {
   groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
@@ -362,13 +345,39 @@ export const memberRoundTotals = pgTable('member_round_totals', {
   scored: integer('scored').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder, t.userId] })]);
 
-/** Matches whose predictions still have to be folded into member_totals (background job, in batches). */
+/**
+ * Matches whose predictions still have to be folded into member_round_totals (background job, in
+ * batches). The totals hold each prediction of the match at one result snapshot (scoring_results): a pass
+ * walks the match's predictions by (group, user); those up to the cursor are folded at to_version, the
+ * others still at from_version. A pass that ends makes to_version the new from_version; the row goes when
+ * from_version is the match's result_version.
+ */
 export const scoringQueue = pgTable('scoring_queue', {
   matchId: uuid('match_id').primaryKey().references(() => matches.id, { onDelete: 'cascade' }),
-  /** The result_version to fold to. */
-  version: integer('version').notNull(),
+  /** The result version the predictions after the cursor are folded at (0: never scored). */
+  fromVersion: integer('from_version').notNull().default(0),
+  /** The result version of the pass under way (predictions up to the cursor); null before a pass starts. */
+  toVersion: integer('to_version'),
+  cursorGroup: uuid('cursor_group'),
+  cursorUser: text('cursor_user'),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The result of a match at each result_version that totals may hold (src/server/modules/scoring): the
+ * columns scoring reads, copied when the version is bumped. Versions older than the queue's from_version
+ * are pruned; the match's current version is always kept.
+ */
+export const scoringResults = pgTable('scoring_results', {
+  matchId: uuid('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  stage: matchStage('stage').notNull(),
+  status: matchStatus('status').notNull(),
+  homeGoals: integer('home_goals'),
+  awayGoals: integer('away_goals'),
+  homeGoalsExtraTime: integer('home_goals_extra_time'),
+  awayGoalsExtraTime: integer('away_goals_extra_time'),
+}, (t) => [primaryKey({ columns: [t.matchId, t.version] })]);
 
 /**
  * Hits per key in fixed windows, shared by every app instance (src/server/http/person-limit.ts): limits

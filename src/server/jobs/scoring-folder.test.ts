@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { createUser } from '../../../tests/helpers/users';
 import type { Db } from '../db/client';
-import { matches, predictions, scoringQueue } from '../db/schema';
+import { matches, memberRoundTotals, scoringQueue } from '../db/schema';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
 import { roundTotalsMismatches, totalsMismatches } from '../modules/scoring/consistency';
 import { scoreMatches } from '../modules/scoring/score-matches';
@@ -37,8 +37,9 @@ describe(`scoring folder job (${TEST_DB_KIND})`, () => {
     } finally {
       await folder.stop();
     }
-    const [scored] = await t.database.db.select().from(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.matchId, match!.id)));
-    expect(scored).toMatchObject({ points: 10, outcome: 'exact' });
+    // Folded: the member's round totals hold the exact score.
+    const folded = await t.database.db.select().from(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
+    expect(folded).toMatchObject([{ points: 10, exact: 1, scored: 1 }]);
     expect(await totalsMismatches(t.database.db, groupId)).toEqual([]);
     expect(await roundTotalsMismatches(t.database.db, groupId)).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * Group administration (issue 7, "Administration"): the owner and admins edit the group, (de)activate
  * it, regenerate the invite code, reset predictions, cap members, promote and remove members; the owner
  * transfers ownership and deletes the group; members leave. Each write is one transaction that also keeps
- * member_totals and member_round_totals exact (a removed member's or reset group's totals go with their
+ * member_round_totals exact (a removed member's or reset group's totals go with their
  * predictions) and records who did what in group_activity.
  */
 import { aliasedTable, and, asc, count, desc, eq, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import type { UpdateGroupRequest } from '../../../contracts/group-admin';
 import { updateGroupRequest } from '../../../contracts/group-admin';
 import type { Group } from '../../../contracts/groups';
 import type { Conn, Db, Tx } from '../../db/client';
-import { groupActivity, groupMembers, groups, memberRoundTotals, memberTotals, predictions, profiles } from '../../db/schema';
+import { groupActivity, groupMembers, groups, memberRoundTotals, predictions, profiles } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { generateInviteCode } from './invite-code';
@@ -38,7 +38,6 @@ async function record(tx: Tx, groupId: string, actorId: string, action: string, 
 /** Removes a member's predictions and totals from a group (their points leave the ranking). */
 async function forgetMember(tx: Tx, groupId: string, userId: string) {
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
-  await tx.delete(memberTotals).where(and(eq(memberTotals.groupId, groupId), eq(memberTotals.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
 }
 
@@ -97,7 +96,6 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));
-    await tx.delete(memberTotals).where(eq(memberTotals.groupId, groupId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
     await record(tx, groupId, viewer.userId, 'predictions_reset');
   });

@@ -22,7 +22,7 @@ describe(`ranking pages (${TEST_DB_KIND})`, () => {
     await db.execute(sql`insert into "user" (id, name, email) select 'pg-' || i, 'P' || i, 'pg' || i || '@example.com' from generate_series(1, 119) i`);
     await db.execute(sql`insert into profiles (user_id, username, full_name) select 'pg-' || i, 'member' || lpad(i::text, 3, '0'), 'P' from generate_series(1, 119) i`);
     await db.execute(sql`insert into group_members (group_id, user_id) select ${groupId}::uuid, 'pg-' || i from generate_series(1, 119) i`);
-    await db.execute(sql`insert into member_totals (group_id, user_id, points) select ${groupId}::uuid, 'pg-' || i, i - 1 from generate_series(1, 119) i`);
+    await db.execute(sql`insert into member_round_totals (group_id, round_order, user_id, points) select ${groupId}::uuid, 1, 'pg-' || i, i - 1 from generate_series(1, 119) i`);
   });
   afterAll(async () => t?.close());
 

@@ -9,38 +9,28 @@ import { groupStatsResponse, type GroupStatsResponse, type MatchdayWinnersRespon
 import { hasStatistics, longestRun, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
 import { rowsOf, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
-import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
+import { outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql } from '../scoring/scoring-sql';
 import { requireMember } from './policy';
 
-/** The group's predictions with their effective outcome and points (queued results counted as if folded). */
+/** The group's predictions with their outcome and points on their match's current result. */
 const effective = (groupId: string) => sql`
   select p.user_id, m.round_order, m.round_name, m.kickoff, m.id as match_id,
-         case when q.match_id is not null and p.scored_version <> m.result_version then ${outcomeSql} else p.outcome end as outcome,
-         case when q.match_id is not null and p.scored_version <> m.result_version then ${pointsSql(outcomeSql)} else p.points end as points
+         ${outcomeSql} as outcome, ${pointsSql(outcomeSql)} as points
     from predictions p
     join matches m on m.id = p.match_id
     join groups g on g.id = p.group_id
-    left join scoring_queue q on q.match_id = m.id
    where p.group_id = ${groupId}::uuid`;
 
 /** Per-round totals of a group's members (folded plus still queued), rounds where they scored a prediction. */
 export async function roundTotalsRows(db: Conn, groupId: string) {
-  const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, sql`x.old_points`);
   return rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number; scored: number }>(await db.execute(sql`
-    with pending_rows as (
-      select p.user_id, m.round_order, p.outcome as old_outcome, p.points as old_points, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
-        from scoring_queue q
-        join matches m on m.id = q.match_id
-        join predictions p on p.match_id = q.match_id and p.group_id = ${groupId}::uuid
-        join groups g on g.id = p.group_id
-       where p.scored_version <> m.result_version
-    )
+    with pending_rows as (${pendingRowsSql(groupId)})
     select user_id, round_order, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
            sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
       from (
         select user_id, round_order, points, exact, goal_difference, winner, opposite, scored from member_round_totals where group_id = ${groupId}::uuid
         union all
-        select x.user_id, x.round_order, ${delta} from pending_rows x group by x.user_id, x.round_order
+        select x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
       ) u
      group by user_id, round_order
     having sum(scored) > 0`));

@@ -80,20 +80,18 @@ export async function homeFeed(db: Conn, viewer: Viewer, now: Date): Promise<Hom
  */
 async function myGroupsOnMatches(db: Conn, userId: string, matchIds: string[]): Promise<MyGroupOnMatch[]> {
   const ids = sql.join(matchIds.map((id) => sql`${id}::uuid`), sql`, `);
-  const pending = sql`q.match_id is not null and p.scored_version <> m.result_version`;
   const rows = rowsOf<{
     match_id: string; group_id: string; group_name: string; group_color: string; group_status: 'active' | 'deactivated';
     prediction_id: string | null; home_goals: number | null; away_goals: number | null; points: number | null; outcome: StoredOutcome | null;
   }>(await db.execute(sql`
     select m.id as match_id, g.id as group_id, g.name as group_name, g.color as group_color, g.status as group_status,
            p.id as prediction_id, p.home_goals, p.away_goals,
-           case when ${pending} then ${outcomeSql} else p.outcome end as outcome,
-           case when ${pending} then ${pointsSql(outcomeSql)} else p.points end as points
+           case when p.id is not null then ${outcomeSql} end as outcome,
+           case when p.id is not null then ${pointsSql(outcomeSql)} end as points
       from group_members gm
       join groups g on g.id = gm.group_id
       join matches m on m.league_id = g.league_id
       left join predictions p on p.match_id = m.id and p.group_id = g.id and p.user_id = gm.user_id
-      left join scoring_queue q on q.match_id = m.id
      where gm.user_id = ${userId} and m.id in (${ids})
      order by lower(g.name), g.id`));
   return rows.map((row) => ({

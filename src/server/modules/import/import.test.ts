@@ -6,6 +6,8 @@ import { groupMembers, groups, leagues, matches, predictions, teamAliases, teams
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { parseOpenfootball } from '../../providers/openfootball/parse';
 import { importCompetition } from './service';
+import { totalsMismatches } from '../scoring/consistency';
+import { scoredPredictions } from '../scoring/scored-predictions';
 
 const withData = hasOpenfootballData();
 
@@ -75,9 +77,11 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
       ]);
     });
 
-    const points = async () =>
-      (await testDatabase().db.select({ userId: predictions.userId, points: predictions.points, outcome: predictions.outcome })
-        .from(predictions).where(eq(predictions.groupId, groupId)).orderBy(predictions.userId));
+    const points = async () => {
+      const rows = await scoredPredictions(testDatabase().db, { groupId });
+      expect(await totalsMismatches(testDatabase().db, groupId)).toEqual([]);
+      return rows.map(({ userId, points, outcome }) => ({ userId, points, outcome })).sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    };
 
     it('scores predictions when an import brings the result, and re-scores when it changes', async () => {
       const first = await importCompetition(testDatabase().db, cup([1, 0]), { provider: 'test' });

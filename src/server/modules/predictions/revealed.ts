@@ -3,11 +3,12 @@
  * arePredictionsRevealed in src/domain/deadline.ts). Before that, only how many members predicted a
  * match. Members only (src/server/modules/groups/policy.ts).
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { MatchPredictionsResponse, MemberPrediction, MemberPredictionsResponse } from '../../../contracts/predictions';
 import { arePredictionsRevealed } from '../../../domain/deadline';
 import type { Db } from '../../db/client';
-import { groupMembers, matches, predictions, profiles } from '../../db/schema';
+import { groupMembers, groups, matches, predictions, profiles } from '../../db/schema';
+import { predictionScoreColumns } from '../scoring/scoring-sql';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { homeTeam, matchColumns, presentMatch, withTeams } from '../leagues/presenter';
@@ -18,8 +19,8 @@ const predictionColumns = {
   username: profiles.username,
   homeGoals: predictions.homeGoals,
   awayGoals: predictions.awayGoals,
-  points: predictions.points,
-  outcome: predictions.outcome,
+  points: predictionScoreColumns.points,
+  outcome: predictionScoreColumns.outcome,
 };
 
 /**
@@ -47,8 +48,10 @@ export async function matchPredictions(db: Db, viewer: Viewer, groupId: string, 
         .select(predictionColumns)
         .from(predictions)
         .innerJoin(profiles, eq(profiles.userId, predictions.userId))
+        .innerJoin(matches, eq(matches.id, predictions.matchId))
+        .innerJoin(groups, eq(groups.id, predictions.groupId))
         .where(and(eq(predictions.groupId, groupId), eq(predictions.matchId, matchId)))
-        .orderBy(desc(predictions.points), asc(profiles.username))
+        .orderBy(sql`${predictionScoreColumns.points} desc nulls last`, asc(profiles.username))
     : [];
   return { match: presentMatch(row), revealed, predictionCount: predicted?.n ?? 0, memberCount: counts?.members ?? 0, predictions: list };
 }
@@ -70,6 +73,7 @@ export async function memberPredictions(db: Db, viewer: Viewer, groupId: string,
   const rows = await withTeams(db.select({ ...matchColumns, prediction: predictionColumns }).from(matches).$dynamic())
     .innerJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, userId)))
     .innerJoin(profiles, eq(profiles.userId, predictions.userId))
+    .innerJoin(groups, eq(groups.id, predictions.groupId))
     .where(and(eq(matches.leagueId, access.leagueId), inArray(matches.status, ['scheduled', 'live', 'finished'])))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
   return {

@@ -63,9 +63,11 @@ export async function savePredictions(
      cross join clock
      where m.status = 'scheduled'
        and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
+       -- A reopened match still being folded (its totals may hold its old result) takes no changes yet.
+       and not exists (select 1 from scoring_queue q where q.match_id = m.id)
     on conflict (group_id, user_id, match_id) do update
        set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
-           points = null, outcome = null, updated_at = excluded.updated_at
+           updated_at = excluded.updated_at
     returning group_id, match_id, home_goals, away_goals, updated_at`));
 
   const here = new Map(saved.filter((row) => row.group_id === groupId).map((row) => [row.match_id, row]));

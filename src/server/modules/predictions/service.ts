@@ -6,7 +6,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { GroupMatchesResponse, Prediction, PredictionRequest } from '../../../contracts/groups';
 import { isPredictionOpen } from '../../../domain/deadline';
 import type { Db } from '../../db/client';
-import { matches, predictions } from '../../db/schema';
+import { groups, matches, predictions } from '../../db/schema';
+import { predictionScoreColumns } from '../scoring/scoring-sql';
 import { AppError, errors } from '../../errors';
 import { savePredictions } from './save-predictions';
 import type { Viewer } from '../../auth/viewer';
@@ -26,11 +27,12 @@ export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, g
   const access = await requireMember(db, viewer, groupId);
   const columns = {
     ...matchColumns,
-    pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictions.points,
-    pOutcome: predictions.outcome, pUpdatedAt: predictions.updatedAt,
+    pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictionScoreColumns.points,
+    pOutcome: predictionScoreColumns.outcome, pUpdatedAt: predictions.updatedAt,
   };
   const rows = await withTeams(db.select(columns).from(matches).$dynamic())
     .leftJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, viewer.userId)))
+    .leftJoin(groups, eq(groups.id, predictions.groupId))
     .where(eq(matches.leagueId, access.leagueId))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
   const counts = new Map(

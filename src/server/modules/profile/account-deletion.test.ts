@@ -114,7 +114,7 @@ describe(`account deletion (${TEST_DB_KIND})`, () => {
     const db = t.database.db;
     const remaining = async (table: string) =>
       rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${ids.leaver}`))[0]?.n;
-    for (const table of ['predictions', 'member_totals', 'member_round_totals', 'group_members', 'session', 'account', 'profiles']) {
+    for (const table of ['predictions', 'member_round_totals', 'group_members', 'session', 'account', 'profiles']) {
       expect({ table, rows: await remaining(table) }).toEqual({ table, rows: 0 });
     }
     expect(await db.select().from(user).where(eq(user.id, ids.leaver!))).toEqual([]);

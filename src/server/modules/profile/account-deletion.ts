@@ -11,7 +11,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { groupMembers, memberRoundTotals, memberTotals, predictions, profiles, user, verification } from '../../db/schema';
+import { groupMembers, memberRoundTotals, predictions, profiles, user, verification } from '../../db/schema';
 import { errors } from '../../errors';
 import { leaveGroup, transferOwnership } from '../groups/administration';
 import type { AvatarStorage } from './avatar-storage';
@@ -61,7 +61,6 @@ export async function deleteAccount(
     }
     // Nothing should be left outside a membership; make sure no row outlives the person.
     await tx.delete(predictions).where(eq(predictions.userId, userId));
-    await tx.delete(memberTotals).where(eq(memberTotals.userId, userId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.userId, userId));
     const [profile] = await tx.select({ avatarKey: profiles.avatarKey }).from(profiles).where(eq(profiles.userId, userId));
     // Pending password-reset links point at the user id.

@@ -1,12 +1,17 @@
 /**
- * The consistency check of member_totals and member_round_totals: recomputes every member's totals (and
- * per round) from the stored points and outcomes of their predictions and lists where they differ. Run it after any scoring path (tests do),
- * or by hand on a live database; an empty list means the totals are exact.
+ * The consistency check of member_round_totals, and its repair. Two checks, each one set-based statement:
+ * the stored round totals equal the predictions scored at the result snapshots the scoring queue says they
+ * are folded at (roundTotalsMismatches), and what rankings read — the stored totals plus the queued
+ * results' differences — equals the predictions scored on their matches' current results
+ * (totalsMismatches). Run them after any scoring path (tests do), or by hand on a live database; empty
+ * lists mean the totals are exact. rebuildTotals rewrites the totals from the predictions (bulk loads that
+ * insert predictions of already scored matches, or a repair).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
+import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql } from './scoring-sql';
 
-/** A member whose stored totals differ from the recomputed ones. */
+/** A member whose ranking totals (folded plus queued) differ from their predictions on current results. */
 export interface TotalsMismatch {
   groupId: string;
   userId: string;
@@ -23,34 +28,54 @@ export interface RoundTotalsMismatch {
   recomputedPoints: number;
 }
 
+/** Sums of an outcome column `o` and points column `pts` as the totals' select list. */
+function sumsOf(outcome: string, points: string): SQL {
+  const count = (name: string) => sql.raw(`(count(*) filter (where ${outcome} = '${name}'))::int as ${name}`);
+  return sql`coalesce(sum(${sql.raw(points)}), 0)::int as points, ${count('exact')}, ${count('goal_difference')}, ${count('winner')},
+    ${count('opposite')}, (count(*) filter (where ${sql.raw(outcome)} is not null and ${sql.raw(outcome)} <> 'void'))::int as scored`;
+}
+
 /**
- * Compares member_round_totals with sums over predictions by round (points and each count), in one statement.
+ * Per (group, user, round): the totals of the predictions at the snapshots they are held at (the
+ * match's current result when it is not queued), only where some prediction scored or was counted.
+ */
+function heldTotalsSql(groupId?: string): SQL {
+  const where = groupId ? sql`where p.group_id = ${groupId}::uuid` : sql``;
+  const held = outcomeOf({ m: 'h' });
+  return sql`
+    select x.group_id, x.user_id, x.round_order, ${sumsOf('x.outcome', 'x.points')}
+      from (
+        select p.group_id, p.user_id, m.round_order, ${held} as outcome, ${pointsSql(held)} as points
+          from predictions p
+          join matches m on m.id = p.match_id
+          join groups g on g.id = p.group_id
+          left join scoring_queue q on q.match_id = p.match_id
+          left join scoring_results h on h.match_id = p.match_id and h.version = ${heldVersionSql}
+         ${where}
+      ) x
+     group by x.group_id, x.user_id, x.round_order
+    having count(*) filter (where x.outcome is not null and x.outcome <> 'void') > 0`;
+}
+
+const differ = sql.raw(`(coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
+  is distinct from
+  (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`);
+
+/**
+ * Compares member_round_totals with the predictions at their held snapshots, by round (points and each count).
  * @param groupId limit the check to one group (default: every group).
  */
 export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promise<RoundTotalsMismatch[]> {
-  const where = groupId ? sql`where p.group_id = ${groupId}::uuid` : sql``;
   const stored = groupId ? sql`where group_id = ${groupId}::uuid` : sql``;
   const rows = rowsOf<{ group_id: string; user_id: string; round_order: number; s_points: number; r_points: number }>(await conn.execute(sql`
-    with recomputed as (
-      select p.group_id, p.user_id, m.round_order,
-             coalesce(sum(p.points), 0)::int as points,
-             (count(*) filter (where p.outcome = 'exact'))::int as exact,
-             (count(*) filter (where p.outcome = 'goal_difference'))::int as goal_difference,
-             (count(*) filter (where p.outcome = 'winner'))::int as winner,
-             (count(*) filter (where p.outcome = 'opposite'))::int as opposite,
-             (count(*) filter (where p.outcome is not null and p.outcome <> 'void'))::int as scored
-        from predictions p join matches m on m.id = p.match_id ${where}
-       group by p.group_id, p.user_id, m.round_order
-    ),
+    with recomputed as (${heldTotalsSql(groupId)}),
     stored as (select * from member_round_totals ${stored})
     select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
            coalesce(s.round_order, r.round_order) as round_order,
            coalesce(s.points, 0) as s_points, coalesce(r.points, 0) as r_points
       from stored s
       full join recomputed r on r.group_id = s.group_id and r.user_id = s.user_id and r.round_order = s.round_order
-     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
-           is distinct from
-           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`));
+     where ${differ}`));
   return rows.map((row) => ({
     groupId: String(row.group_id), userId: String(row.user_id), roundOrder: Number(row.round_order),
     storedPoints: Number(row.s_points), recomputedPoints: Number(row.r_points),
@@ -58,24 +83,33 @@ export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promi
 }
 
 /**
- * Compares member_totals with sums over predictions, in one statement.
+ * Compares each member's ranking totals (member_round_totals plus the differences of queued results, as
+ * rankings read them) with their predictions scored on the matches' current results.
  * @param groupId limit the check to one group (default: every group).
  */
 export async function totalsMismatches(conn: Conn, groupId?: string): Promise<TotalsMismatch[]> {
   const inGroup = (column: string) => (groupId ? sql`where ${sql.raw(column)} = ${groupId}::uuid` : sql``);
   const rows = rowsOf<Record<string, number | string>>(await conn.execute(sql`
     with recomputed as (
-      select group_id, user_id,
-             coalesce(sum(points), 0)::int as points,
-             (count(*) filter (where outcome = 'exact'))::int as exact,
-             (count(*) filter (where outcome = 'goal_difference'))::int as goal_difference,
-             (count(*) filter (where outcome = 'winner'))::int as winner,
-             (count(*) filter (where outcome = 'opposite'))::int as opposite,
-             (count(*) filter (where outcome is not null and outcome <> 'void'))::int as scored
-        from predictions ${inGroup('group_id')}
-       group by group_id, user_id
+      select x.group_id, x.user_id, ${sumsOf('x.outcome', 'x.points')}
+        from (
+          select p.group_id, p.user_id, ${outcomeSql} as outcome, ${pointsSql(outcomeSql)} as points
+            from predictions p join matches m on m.id = p.match_id join groups g on g.id = p.group_id
+           ${inGroup('p.group_id')}
+        ) x
+       group by x.group_id, x.user_id
     ),
-    stored as (select * from member_totals ${inGroup('group_id')})
+    pending_rows as (${pendingRowsSql(groupId ?? null)}),
+    stored as (
+      select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
+             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
+        from (
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_round_totals ${inGroup('group_id')}
+          union all
+          select x.group_id, x.user_id, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id
+        ) u
+       group by group_id, user_id
+    )
     select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
            coalesce(s.points, 0) as s_points, coalesce(s.exact, 0) as s_exact, coalesce(s.goal_difference, 0) as s_goal_difference,
            coalesce(s.winner, 0) as s_winner, coalesce(s.opposite, 0) as s_opposite, coalesce(s.scored, 0) as s_scored,
@@ -83,12 +117,29 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
            coalesce(r.winner, 0) as r_winner, coalesce(r.opposite, 0) as r_opposite, coalesce(r.scored, 0) as r_scored
       from stored s
       full join recomputed r on r.group_id = s.group_id and r.user_id = s.user_id
-     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
-           is distinct from
-           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`));
+     where ${differ}`));
   const pick = (row: Record<string, number | string>, prefix: string) => ({
     points: Number(row[`${prefix}_points`]), exact: Number(row[`${prefix}_exact`]), goalDifference: Number(row[`${prefix}_goal_difference`]),
     winner: Number(row[`${prefix}_winner`]), opposite: Number(row[`${prefix}_opposite`]), scored: Number(row[`${prefix}_scored`]),
   });
   return rows.map((row) => ({ groupId: String(row.group_id), userId: String(row.user_id), stored: pick(row, 's'), recomputed: pick(row, 'r') }));
+}
+
+/**
+ * Rewrites a group's member_round_totals (every group's when `groupId` is omitted) from its predictions at
+ * their held snapshots, in one statement pair; call it in a transaction. For bulk loads that insert
+ * predictions of matches already scored (tests, benchmarks, demo data), which folding alone would not
+ * count, and as the repair of a failed check.
+ * @returns how many round-total rows were written.
+ */
+export async function rebuildTotals(conn: Conn, groupId?: string): Promise<number> {
+  await conn.execute(groupId ? sql`delete from member_round_totals where group_id = ${groupId}::uuid` : sql`delete from member_round_totals`);
+  const written = rowsOf<{ n: number }>(await conn.execute(sql`
+    with written as (
+      insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored)
+      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored from (${heldTotalsSql(groupId)}) r
+      returning 1
+    )
+    select count(*)::int as n from written`));
+  return Number(written[0]?.n ?? 0);
 }

@@ -1,5 +1,5 @@
 /**
- * Scoring with each group's rules, folded into member_totals: rankings count a result at once (before
+ * Scoring with each group's rules, folded into member_round_totals: rankings count a result at once (before
  * folding, on read) and after folding in batches, always equal to an independent computation with the
  * domain functions; corrections, postponements and reopening never double count; the consistency check
  * is run after every path.
@@ -12,8 +12,10 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, scoringQueue, teams, user } from '../../db/schema';
 import { groupRanking } from '../groups/ranking';
-import { roundTotalsMismatches, totalsMismatches } from './consistency';
-import { foldMatch, foldPending } from './fold';
+import { rebuildTotals, roundTotalsMismatches, totalsMismatches } from './consistency';
+import { scoredPredictions } from './scored-predictions';
+import { foldMatch, foldPending, foldStep, lockMatchForFolding } from './fold';
+import { savePredictions } from '../predictions/save-predictions';
 import { scoreMatches } from './score-matches';
 
 interface Rules extends OutcomePoints { knockoutBasis: KnockoutBasis }
@@ -139,14 +141,14 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await setResult({ status: 'postponed', homeGoals: null, awayGoals: null }); // voided: points returned
     await scoreMatches(db, [final]);
     await expectRankingsToMatch(null);
-    const voided = await db.select({ outcome: predictions.outcome }).from(predictions).where(eq(predictions.matchId, final));
+    const voided = await scoredPredictions(db, { matchId: final });
     expect(new Set(voided.map((p) => p.outcome))).toEqual(new Set(['void']));
     expect(await totalsMismatches(db)).toEqual([]);
     expect(await roundTotalsMismatches(db)).toEqual([]);
 
     await setResult({ status: 'scheduled', kickoff: new Date(Date.now() + 86_400_000) }); // a new kickoff: reopened
     await scoreMatches(db, [final]);
-    const reopened = await db.select({ outcome: predictions.outcome, points: predictions.points }).from(predictions).where(eq(predictions.matchId, final));
+    const reopened = await scoredPredictions(db, { matchId: final });
     expect(reopened).toHaveLength(3 * (MEMBERS - 1)); // earlier predictions stand
     expect(reopened.every((p) => p.outcome === null && p.points === null)).toBe(true);
     await expectRankingsToMatch(null);
@@ -166,8 +168,10 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await scoreMatches(db, [final], { syncLimit: 0 });
     await setResult({ homeGoals: 2, awayGoals: 1 });
     await scoreMatches(db, [final], { syncLimit: 0 });
-    const queue = rowsOf<{ version: number }>(await db.execute(sql`select version from scoring_queue where match_id = ${final}::uuid`));
-    expect(queue).toEqual([{ version: 3 }]);
+    // Queued from the version the totals hold (1); the next pass goes straight to the latest (3).
+    const queue = rowsOf<{ from_version: number; to_version: number | null }>(await db.execute(sql`
+      select from_version, to_version from scoring_queue where match_id = ${final}::uuid`));
+    expect(queue).toEqual([{ from_version: 1, to_version: null }]);
     await expectRankingsToMatch({ home: 2, away: 1 });
     await foldPending(db);
     await expectRankingsToMatch({ home: 2, away: 1 });
@@ -175,14 +179,70 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
+  it('keeps rankings exact when a result changes in the middle of a pass', async () => {
+    const step = () => db.transaction(async (tx) => {
+      await lockMatchForFolding(tx, final);
+      return foldStep(tx, final, 4);
+    });
+    const checks = async () => {
+      expect(await roundTotalsMismatches(db)).toEqual([]);
+      expect(await totalsMismatches(db)).toEqual([]);
+    };
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    expect(await step()).toEqual({ folded: 4, done: false });
+    expect(await step()).toEqual({ folded: 4, done: false }); // 8 of 33 folded at 1-0, the rest still unscored
+    await expectRankingsToMatch({ home: 1, away: 0 });
+    await checks();
+
+    await setResult({ homeGoals: 0, awayGoals: 0 }); // corrected while the pass is under way
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    await expectRankingsToMatch({ home: 0, away: 0 });
+    await checks();
+    expect(await step()).toEqual({ folded: 4, done: false }); // the pass toward 1-0 goes on
+    await expectRankingsToMatch({ home: 0, away: 0 });
+    await checks();
+
+    await setResult({ homeGoals: 2, awayGoals: 2 }); // again; this time small enough to fold at once
+    expect(await scoreMatches(db, [final])).toBe(3 * (MEMBERS - 1) - 12 + 3 * (MEMBERS - 1));
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    await expectRankingsToMatch({ home: 2, away: 2 });
+    await checks();
+    // Only the current result's snapshot is kept once nothing is queued.
+    const versions = rowsOf<{ version: number }>(await db.execute(sql`select version from scoring_results where match_id = ${final}::uuid`));
+    expect(versions).toEqual([{ version: 3 }]);
+  });
+
+  it('takes no prediction for a reopened match until its old result is folded out', async () => {
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await scoreMatches(db, [final]);
+    await setResult({ status: 'scheduled', homeGoals: null, awayGoals: null, kickoff: new Date(Date.now() + 86_400_000) });
+    await scoreMatches(db, [final], { syncLimit: 0 }); // the old result is still in the totals
+    const member = { userId: rowsOf<{ user_id: string }>(await db.execute(sql`
+      select min(user_id) as user_id from predictions where group_id = ${groupIds.palpite!}::uuid`))[0]!.user_id };
+    const save = () => savePredictions(db, member, groupIds.palpite!, [{ matchId: final, homeGoals: 1, awayGoals: 0 }], {}, new Date());
+    const refused = await save();
+    expect(refused.results[0]).toMatchObject({ status: 'rejected', error: { id: 'prediction_closed' } });
+    await foldPending(db);
+    expect((await save()).results[0]).toMatchObject({ status: 'saved' });
+    await expectRankingsToMatch(null);
+    expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+  });
+
   it('reports a member whose totals drifted', async () => {
     await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
     await scoreMatches(db, [final]);
-    await db.execute(sql`update member_totals set points = points + 1 where group_id = ${groupIds.palpite!}::uuid and user_id = (select min(user_id) from member_totals where group_id = ${groupIds.palpite!}::uuid)`);
+    await db.execute(sql`update member_round_totals set points = points + 1 where group_id = ${groupIds.palpite!}::uuid and user_id = (select min(user_id) from member_round_totals where group_id = ${groupIds.palpite!}::uuid)`);
     const drift = await totalsMismatches(db);
     expect(drift).toHaveLength(1);
     expect(drift[0]!.stored.points - drift[0]!.recomputed.points).toBe(1);
+    expect(await roundTotalsMismatches(db, groupIds.palpite)).toHaveLength(1);
     expect(await totalsMismatches(db, groupIds.classic)).toEqual([]);
+    // The repair rewrites the group's totals from its predictions.
+    await rebuildTotals(db, groupIds.palpite);
+    expect(await totalsMismatches(db, groupIds.palpite)).toEqual([]);
+    expect(await roundTotalsMismatches(db, groupIds.palpite)).toEqual([]);
     await db.execute(sql`update member_round_totals set exact = exact + 1 where group_id = ${groupIds.classic!}::uuid and user_id = (select min(user_id) from member_round_totals where group_id = ${groupIds.classic!}::uuid)`);
     expect(await roundTotalsMismatches(db, groupIds.classic)).toHaveLength(1);
     expect(await roundTotalsMismatches(db, groupIds.palpite)).toEqual([]);

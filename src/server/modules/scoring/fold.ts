@@ -1,120 +1,141 @@
 /**
- * Folding scored predictions into member_totals and member_round_totals, in batches. A result change bumps the match's
- * result_version and queues it (score-matches.ts); folding then rewrites the points and outcome of the
- * match's predictions whose scored_version is older, and adds the differences to each member's totals,
- * in the same transaction per batch, so totals always equal the sum of the stored points. Batches walk
- * the match's predictions by (group, user) through predictions_match_group_user_idx, each under a
+ * Folding results into member_round_totals, in batches, without writing the predictions. A result change
+ * bumps the match's result_version, snapshots that result in scoring_results and queues the match
+ * (score-matches.ts). A pass then walks the match's predictions by (group, user) through
+ * predictions_match_group_user_idx and adds, per member and round, the difference between the outcome at
+ * the pass's result (to_version) and at the result the totals held (from_version); the queue row's cursor
+ * records how far the pass went, in the same statement, so totals always equal the predictions at their
+ * held snapshots (consistency.ts checks it). One row is written per member and batch, none per prediction:
+ * folding costs about a bare UPDATE of the same number of rows (docs/benchmarks.md). Each batch runs under a
  * transaction-level advisory lock on the match, so several instances folding at once never count a
- * prediction twice. Rows are not locked up front (that would write every tuple twice): the update only
- * takes a row still at the version it was read at, and the totals move by the rows actually updated. Rankings stay exact meanwhile: they add the not-yet-folded predictions on read
- * (src/server/modules/groups/ranking.ts).
+ * prediction twice. Rankings stay exact meanwhile: they add the difference of the not-yet-folded
+ * predictions on read (scoring-sql.ts pendingRowsSql).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn, type Db } from '../../db/client';
-import { outcomeSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from './scoring-sql';
+import { outcomeOf, pointsSql, scoringColumnsSql, totalsDeltaSql } from './scoring-sql';
 
 /** Advisory lock namespace (first key) of folding; the second key is hashtext(match id). */
 export const FOLD_LOCK_KEY = 7_240_611;
 
-/** Where a batch stopped: the last (group, user) it folded. */
-export interface FoldPosition { groupId: string; userId: string }
-
 /** Predictions per batch by default: big enough to amortise a statement, small enough to keep locks short. */
 export const FOLD_BATCH_SIZE = 5_000;
 
+interface QueueState {
+  from_version: number;
+  to_version: number | null;
+  cursor_group: string | null;
+  cursor_user: string | null;
+  result_version: number;
+  from_scores: boolean;
+  to_scores: boolean;
+}
+
+/** Whether a snapshot (alias `r`) can give a prediction an outcome that counts (finished with a score, or void). */
+const scoresSql = (alias: string) => sql.raw(`coalesce(${alias}.status in ('postponed', 'cancelled')
+  or (${alias}.status = 'finished' and ${alias}.home_goals is not null and ${alias}.away_goals is not null), false)`);
+
 /**
- * Folds up to `limit` unfolded predictions of a match after `after`, in one statement. Call it inside a
+ * Folds up to `limit` predictions of a queued match's current pass (starting a pass toward the match's
+ * current result_version when none is under way), then, when the pass is over, makes its result the
+ * folded one and takes the match off the queue if its result did not change meanwhile. Call it inside a
  * transaction that holds lockMatchForFolding.
- * @returns how many predictions were folded and the position of the last one (null when none).
+ * @returns how many predictions this batch folded, and whether the match is fully folded (off the queue).
  */
-export async function foldBatch(conn: Conn, matchId: string, after: FoldPosition | null, limit: number): Promise<{ folded: number; last: FoldPosition | null }> {
-  const [match] = rowsOf<{ result_version: number }>(await conn.execute(sql`select result_version from matches where id = ${matchId}::uuid`));
-  if (!match) return { folded: 0, last: null };
-  // The batch's rows are found by primary key, one by one: left to itself the planner hashed the whole
-  // predictions table for each 5,000-row batch (every batch reading all 400,000 predictions of a final:
-  // the fold grew with the square of its size). For this transaction only.
-  await conn.execute(sql`set local enable_hashjoin = off`);
-  await conn.execute(sql`set local enable_mergejoin = off`);
-  const [row] = rowsOf<{ folded: number; last_group: string | null; last_user: string | null }>(
-    await conn.execute(foldBatchQuery(matchId, Number(match.result_version), after, limit)));
-  // The caller's transaction may go on (an import, a result saved by an administrator): planning as usual.
-  await conn.execute(sql`set local enable_hashjoin to default`);
-  await conn.execute(sql`set local enable_mergejoin to default`);
-  const folded = Number(row?.folded ?? 0);
-  return { folded, last: row?.last_group && row.last_user ? { groupId: row.last_group, userId: row.last_user } : null };
+export async function foldStep(conn: Conn, matchId: string, limit: number): Promise<{ folded: number; done: boolean }> {
+  const [state] = rowsOf<QueueState>(await conn.execute(sql`
+    select q.from_version, q.to_version, q.cursor_group, q.cursor_user, m.result_version,
+           ${scoresSql('f')} as from_scores, ${scoresSql('t')} as to_scores
+      from scoring_queue q
+      join matches m on m.id = q.match_id
+      left join scoring_results f on f.match_id = q.match_id and f.version = q.from_version
+      left join scoring_results t on t.match_id = q.match_id and t.version = coalesce(q.to_version, m.result_version)
+     where q.match_id = ${matchId}::uuid`));
+  if (!state) return { folded: 0, done: true };
+  const from = Number(state.from_version);
+  const to = state.to_version === null ? Number(state.result_version) : Number(state.to_version);
+  let folded = 0;
+  let passOver = true;
+  // Between two results that give no outcome (scheduled → live, a live score changing) nothing moves.
+  if (to !== from && (state.from_scores || state.to_scores)) {
+    if (state.to_version === null) await conn.execute(sql`update scoring_queue set to_version = ${to} where match_id = ${matchId}::uuid`);
+    const after = state.cursor_group && state.cursor_user ? { groupId: state.cursor_group, userId: state.cursor_user } : null;
+    // The batch's predictions come from the index in order; left to itself the planner hashed the whole
+    // predictions table for each batch. For this transaction only.
+    await conn.execute(sql`set local enable_hashjoin = off`);
+    await conn.execute(sql`set local enable_mergejoin = off`);
+    const [row] = rowsOf<{ folded: number }>(await conn.execute(foldBatchQuery(matchId, from, to, after, limit)));
+    // The caller's transaction may go on (an import, a result saved by an administrator): planning as usual.
+    await conn.execute(sql`set local enable_hashjoin to default`);
+    await conn.execute(sql`set local enable_mergejoin to default`);
+    folded = Number(row?.folded ?? 0);
+    passOver = folded < limit;
+  }
+  if (!passOver) return { folded, done: false };
+  // The pass is over: its result is what every prediction is folded at.
+  const [left] = rowsOf<{ from_version: number }>(await conn.execute(sql`
+    update scoring_queue set from_version = ${to}, to_version = null, cursor_group = null, cursor_user = null
+     where match_id = ${matchId}::uuid returning from_version`));
+  await conn.execute(sql`delete from scoring_results where match_id = ${matchId}::uuid and version < ${to}`);
+  if (!left) return { folded, done: true };
+  const [gone] = rowsOf<{ match_id: string }>(await conn.execute(sql`
+    delete from scoring_queue q using matches m
+     where q.match_id = ${matchId}::uuid and m.id = q.match_id and q.from_version = m.result_version
+    returning q.match_id`));
+  return { folded, done: gone !== undefined };
 }
 
 /**
- * The statement of one fold batch, folding to the match's `resultVersion` (exported for EXPLAIN in
- * benchmarks). The version is a bound value, not a subquery: with it the planner sees that nearly every
- * prediction of the match is still to fold and walks the index (match, group, user) from the keyset; with
- * a subquery it guessed one row and read every prediction of the match for each batch.
+ * The statement of one fold batch (exported for EXPLAIN in benchmarks): the match's predictions after
+ * `after` in (group, user) order, at most `limit`, moved from the snapshot `fromVersion` to `toVersion`;
+ * per member and round the difference is added to member_round_totals (rows whose difference is zero are
+ * not written) and the queue's cursor moves to the last prediction read. Returns `folded`.
  */
-export function foldBatchQuery(matchId: string, resultVersion: number, after: FoldPosition | null, limit: number) {
+export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: number, after: { groupId: string; userId: string } | null, limit: number) {
   const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
+  const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'));
   return sql`
     with picked as (
       -- Walk the match's predictions in index order (match, group, user) from the keyset: O(batch).
-      select p.id, p.group_id, p.user_id, p.home_goals, p.away_goals, p.outcome as old_outcome, p.points as old_points,
-             p.scored_version as old_version
+      select p.group_id, p.user_id, p.home_goals, p.away_goals
         from predictions p
-       where p.match_id = ${matchId}::uuid
-         and p.scored_version <> ${resultVersion}::int ${keyset}
+       where p.match_id = ${matchId}::uuid ${keyset}
        order by p.match_id, p.group_id, p.user_id
        limit ${limit}
     ),
-    batch as (
-      select x.*, ${pointsSql(sql`x.new_outcome`, 'x')} as new_points
-        from (
-          select p.*, m.round_order, m.result_version, ${scoringColumnsSql}, ${outcomeSql} as new_outcome
-            from picked p
-            join matches m on m.id = ${matchId}::uuid
-            join groups g on g.id = p.group_id
-        ) x
-    ),
-    -- Only rows still at the version they were read at are rewritten; totals move by exactly those rows.
-    done as (
-      update predictions p
-         set outcome = b.new_outcome, points = b.new_points, scored_version = b.result_version
-        from batch b
-       where p.id = b.id and p.scored_version = b.old_version
-      returning b.group_id, b.user_id, b.round_order, b.old_outcome, b.old_points, b.new_outcome, b.new_points
+    rows as (
+      select p.group_id, p.user_id, m.round_order, ${scoringColumnsSql},
+             ${outcomeOf({ m: 'o' })} as old_outcome, ${outcomeOf({ m: 'n' })} as new_outcome
+        from picked p
+        join matches m on m.id = ${matchId}::uuid
+        join groups g on g.id = p.group_id
+        left join scoring_results o on o.match_id = ${matchId}::uuid and o.version = ${fromVersion}::int
+        left join scoring_results n on n.match_id = ${matchId}::uuid and n.version = ${toVersion}::int
     ),
     deltas as (
-      select b.group_id, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
-        from done b
-       group by b.group_id, b.user_id
+      select x.group_id, x.round_order, x.user_id, ${delta}
+        from rows x
+       where x.old_outcome is distinct from x.new_outcome
+       group by x.group_id, x.round_order, x.user_id
     ),
-    totals as (
-      insert into member_totals as t (group_id, user_id, points, exact, goal_difference, winner, opposite, scored)
-      select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from deltas
-      on conflict (group_id, user_id) do update
-         set points = t.points + excluded.points, exact = t.exact + excluded.exact,
-             goal_difference = t.goal_difference + excluded.goal_difference, winner = t.winner + excluded.winner,
-             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored, updated_at = now()
-      returning 1
-    ),
-    round_deltas as (
-      select b.group_id, b.round_order, b.user_id, ${totalsDeltaSql(sql`b.new_outcome`, sql`b.new_points`, sql`b.old_outcome`, sql`b.old_points`)}
-        from done b
-       group by b.group_id, b.round_order, b.user_id
-    ),
-    round_totals as (
+    written as (
       insert into member_round_totals as t (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored)
-      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored from round_deltas
+      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored from deltas
       on conflict (group_id, round_order, user_id) do update
          set points = t.points + excluded.points, exact = t.exact + excluded.exact,
              goal_difference = t.goal_difference + excluded.goal_difference, winner = t.winner + excluded.winner,
              opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored
       returning 1
     ),
-    last as (select group_id, user_id from batch order by group_id desc, user_id desc limit 1)
-    select (select count(*) from batch)::int as folded,
-           (select count(*) from done)::int as rewritten,
-           (select count(*) from totals)::int as members,
-           (select count(*) from round_totals)::int as member_rounds,
-           (select group_id from last) as last_group,
-           (select user_id from last) as last_user`;
+    last as (select group_id, user_id from picked order by group_id desc, user_id desc limit 1),
+    moved as (
+      update scoring_queue set cursor_group = (select group_id from last), cursor_user = (select user_id from last)
+       where match_id = ${matchId}::uuid and exists (select 1 from last)
+      returning 1
+    )
+    select (select count(*) from picked)::int as folded,
+           (select count(*) from written)::int as member_rounds,
+           (select count(*) from moved)::int as moved`;
 }
 
 /** Takes the transaction-level advisory lock under which a match is folded (waits for another folder). */
@@ -123,24 +144,20 @@ export async function lockMatchForFolding(conn: Conn, matchId: string): Promise<
 }
 
 /**
- * Folds every unfolded prediction of a match, one transaction per batch, then takes the match off the
- * queue if its result did not change meanwhile (otherwise it stays queued for the next run).
+ * Folds a queued match until it is off the queue (or its result keeps changing: at most a few passes
+ * per call), one transaction per batch.
  * @returns how many predictions were folded.
  */
 export async function foldMatch(db: Db, matchId: string, batchSize = FOLD_BATCH_SIZE): Promise<number> {
-  const [queued] = rowsOf<{ version: number }>(await db.execute(sql`select version from scoring_queue where match_id = ${matchId}::uuid`));
-  let after: FoldPosition | null = null;
   let total = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
+  for (let steps = 0; steps < 1_000_000; steps++) {
+    const step = await db.transaction(async (tx) => {
       await lockMatchForFolding(tx, matchId);
-      return foldBatch(tx, matchId, after, batchSize);
+      return foldStep(tx, matchId, batchSize);
     });
-    total += batch.folded;
-    if (batch.folded < batchSize || !batch.last) break;
-    after = batch.last;
+    total += step.folded;
+    if (step.done) break;
   }
-  if (queued) await db.execute(sql`delete from scoring_queue where match_id = ${matchId}::uuid and version = ${queued.version}`);
   return total;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The set-based scoring SQL must agree with the domain rule (src/domain/scoring.ts) on every
- * predicted and actual score up to 5-5: 1,296 predictions scored in one statement.
+ * predicted and actual score up to 5-5: 1,296 predictions scored in one statement, and folded into totals
+ * that the consistency checks find exact.
  */
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { scorePrediction } from '../../../domain/scoring';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
+import { roundTotalsMismatches, totalsMismatches } from './consistency';
+import { scoredPredictions } from './scored-predictions';
 import { scoreMatches } from './score-matches';
 
 describe(`scoreMatches (${TEST_DB_KIND})`, () => {
@@ -32,12 +34,16 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
 
     expect(await scoreMatches(db, matchRows.map((m) => m.id))).toBe(36 * 36);
 
-    const scored = await db.select().from(predictions).where(eq(predictions.groupId, group!.id));
+    const scored = await scoredPredictions(db, { groupId: group!.id });
+    expect(scored).toHaveLength(36 * 36);
     const actualById = new Map(matchRows.map((m) => [m.id, { home: m.homeGoals!, away: m.awayGoals! }]));
     for (const p of scored) {
       const expected = scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!);
       expect({ points: p.points, outcome: p.outcome }, `${p.homeGoals}-${p.awayGoals} vs ${JSON.stringify(actualById.get(p.matchId))}`).toEqual(expected);
     }
+    // The folded totals are the same rule summed.
+    expect(await roundTotalsMismatches(db, group!.id)).toEqual([]);
+    expect(await totalsMismatches(db, group!.id)).toEqual([]);
   });
 
   it('does nothing for no matches', async () => {

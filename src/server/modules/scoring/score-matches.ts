@@ -1,6 +1,7 @@
 /**
  * Scoring after a result change (a final whistle, a corrected score, a postponement): the matches'
- * result_version is bumped and they are queued for folding (fold.ts). Matches with few predictions are
+ * result_version is bumped, the new result is snapshotted in scoring_results and the matches are queued
+ * for folding (fold.ts) from the version their totals hold. Matches with few predictions are
  * folded at once in the caller's transaction; a match with more than SYNC_FOLD_LIMIT predictions (a
  * World Cup final across many groups) is left to the background folder, so saving the result stays
  * fast, while rankings already count it (they add unfolded predictions on read). Never a query per
@@ -8,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { foldBatch, lockMatchForFolding } from './fold';
+import { foldStep, lockMatchForFolding } from './fold';
 import { rankingsChanged } from './rankings-changed';
 
 /** Above this many predictions a match is folded in the background instead of in the caller's transaction. */
@@ -30,17 +31,26 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   // Told before the caller commits, rankings cached meanwhile may hold the old result for their time to live (≤ 1 s).
   rankingsChanged();
   await conn.execute(sql`
-    insert into scoring_queue (match_id, version)
-    values ${sql.join(bumped.map((row) => sql`(${row.id}::uuid, ${row.result_version})`), sql`, `)}
-    on conflict (match_id) do update set version = excluded.version, queued_at = now()`);
+    insert into scoring_results (match_id, version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time)
+    select id, result_version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time
+      from matches where id in (${ids})`);
   let scored = 0;
-  for (const { id } of bumped) {
+  for (const { id, result_version: version } of [...bumped].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    // Under the folding lock: a folder finishing this match's pass cannot take it off the queue between
+    // our bump and our queueing (it would then hold totals at a result it never folded to).
+    await lockMatchForFolding(conn, id);
+    // Not queued: every prediction is folded at the previous version. Queued: the pass under way goes on.
+    await conn.execute(sql`
+      insert into scoring_queue (match_id, from_version) values (${id}::uuid, ${Number(version) - 1})
+      on conflict (match_id) do update set queued_at = now()`);
     const [size] = rowsOf<{ n: number }>(await conn.execute(sql`
       select count(*)::int as n from (select 1 from predictions where match_id = ${id}::uuid limit ${syncLimit + 1}) s`));
     if (Number(size?.n ?? 0) > syncLimit) continue;
-    await lockMatchForFolding(conn, id);
-    scored += (await foldBatch(conn, id, null, syncLimit + 1)).folded;
-    await conn.execute(sql`delete from scoring_queue where match_id = ${id}::uuid`);
+    for (let step = 0; step < 10; step++) {
+      const result = await foldStep(conn, id, syncLimit + 1);
+      scored += result.folded;
+      if (result.done) break;
+    }
   }
   return scored;
 }

@@ -1,26 +1,46 @@
 /**
- * The scoring rule of src/domain/scoring.ts written in SQL, per group: the outcome of a prediction
- * (aliases: `p` predictions, `m` matches, `g` groups) on the score the group counts (countedScore: after
- * extra time for knockout matches when the group's basis says so, else the 90 minutes; never penalties),
- * and its points under the group's own points. score-matches.test.ts checks it against the domain.
+ * The scoring rule of src/domain/scoring.ts written in SQL, per group: the outcome of a prediction on
+ * the score the group counts (countedScore: after extra time for knockout matches when the group's
+ * basis says so, else the 90 minutes; never penalties), and its points under the group's own points.
+ * Outcomes and points are never stored on predictions: they are computed from a result — the match's
+ * current one, or a snapshot in scoring_results that member_round_totals hold a prediction at.
+ * score-matches.test.ts checks the rule against the domain.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { PREDICTION_OUTCOMES } from '../../../domain/scoring';
 
-const counted = (side: 'home' | 'away') => sql.raw(`(case when m.stage = 'knockout' and g.knockout_basis = 'extra_time'
-      and m.home_goals_extra_time is not null and m.away_goals_extra_time is not null
-    then m.${side}_goals_extra_time else m.${side}_goals end)`);
+type PredictionOutcome = (typeof PREDICTION_OUTCOMES)[number];
 
-/** The outcome ('exact' … 'miss', 'void' for postponed or cancelled, null while not finished) as prediction_outcome. */
-export const outcomeSql: SQL = sql`(case
-  when m.status in ('postponed', 'cancelled') then 'void'
-  when m.status <> 'finished' or m.home_goals is null or m.away_goals is null then null
-  when p.home_goals = ${counted('home')} and p.away_goals = ${counted('away')} then 'exact'
-  when p.home_goals - p.away_goals = ${counted('home')} - ${counted('away')} then 'goal_difference'
-  when sign(p.home_goals - p.away_goals) = sign(${counted('home')} - ${counted('away')}) then 'winner'
-  when sign(p.home_goals - p.away_goals) = -sign(${counted('home')} - ${counted('away')})
-       and ${counted('home')} <> ${counted('away')} then 'opposite'
+/** Table aliases an outcome reads: the prediction, the result (a matches or scoring_results row), the group. */
+export interface OutcomeAliases { p?: string; m?: string; g?: string }
+
+/**
+ * The outcome ('exact' … 'miss', 'void' for postponed or cancelled, null while not finished or when the
+ * result row is missing) as prediction_outcome.
+ * @param aliases which aliases hold the prediction (default `p`), the result (`m`) and the group (`g`).
+ */
+export function outcomeOf(aliases: OutcomeAliases = {}): SQL {
+  const p = aliases.p ?? 'p';
+  const m = aliases.m ?? 'm';
+  const g = aliases.g ?? 'g';
+  const counted = (side: 'home' | 'away') => `(case when ${m}.stage = 'knockout' and ${g}.knockout_basis = 'extra_time'
+      and ${m}.home_goals_extra_time is not null and ${m}.away_goals_extra_time is not null
+    then ${m}.${side}_goals_extra_time else ${m}.${side}_goals end)`;
+  const home = counted('home');
+  const away = counted('away');
+  return sql.raw(`(case
+  when ${m}.status in ('postponed', 'cancelled') then 'void'
+  when ${m}.status is distinct from 'finished' or ${m}.home_goals is null or ${m}.away_goals is null then null
+  when ${p}.home_goals = ${home} and ${p}.away_goals = ${away} then 'exact'
+  when ${p}.home_goals - ${p}.away_goals = ${home} - ${away} then 'goal_difference'
+  when sign(${p}.home_goals - ${p}.away_goals) = sign(${home} - ${away}) then 'winner'
+  when sign(${p}.home_goals - ${p}.away_goals) = -sign(${home} - ${away}) and ${home} <> ${away} then 'opposite'
   else 'miss'
-end)::prediction_outcome`;
+end)::prediction_outcome`);
+}
+
+/** The outcome of prediction `p` on match `m`'s current result under group `g`'s basis. */
+export const outcomeSql: SQL = outcomeOf();
 
 /**
  * Points for an outcome under a group's points (null for void and unscored).
@@ -42,6 +62,34 @@ export function pointsSql(outcome: SQL, from = 'g'): SQL {
 export const scoringColumnsSql: SQL = sql.raw('g.scoring_exact, g.scoring_goal_difference, g.scoring_winner, g.scoring_opposite');
 
 /**
+ * The result version whose snapshot member_round_totals hold prediction `p` of match `m` at, given its
+ * scoring_queue row `q` (left-joined: null when the match is not queued, then its current version): the
+ * pass's to_version up to the pass's cursor (group, user), from_version after it.
+ */
+export const heldVersionSql: SQL = sql.raw(`(case
+  when q.match_id is null then m.result_version
+  when q.to_version is not null and (p.group_id, p.user_id) <= (q.cursor_group, q.cursor_user) then q.to_version
+  else q.from_version end)`);
+
+/**
+ * One group's predictions of the matches queued for folding, each with the outcome its totals hold
+ * (`old_outcome`, at its held snapshot) and the outcome of the match's current result (`new_outcome`),
+ * plus the group, user, round_order and the group's scoring columns (every group when `groupId` is null).
+ * Read through the index (match, group, user): O(this group's predictions of queued matches).
+ */
+export function pendingRowsSql(groupId: string | null): SQL {
+  const inGroup = groupId === null ? sql`` : sql`and p.group_id = ${groupId}::uuid`;
+  return sql`
+    select p.group_id, p.user_id, m.round_order, ${scoringColumnsSql},
+           ${outcomeOf({ m: 'h' })} as old_outcome, ${outcomeSql} as new_outcome
+      from scoring_queue q
+      join matches m on m.id = q.match_id
+      join predictions p on p.match_id = q.match_id ${inGroup}
+      join groups g on g.id = p.group_id
+      left join scoring_results h on h.match_id = q.match_id and h.version = ${heldVersionSql}`;
+}
+
+/**
  * Differences of the totals columns between a new and an old (outcome, points) pair, as a select list
  * `points, exact, goal_difference, winner, opposite, scored` of sums over the rows in scope.
  */
@@ -56,3 +104,19 @@ export function totalsDeltaSql(newOutcome: SQL, newPoints: SQL, oldOutcome: SQL,
     coalesce(sum(${count(newOutcome, 'opposite')} - ${count(oldOutcome, 'opposite')}), 0)::int as opposite,
     coalesce(sum(${isScored(newOutcome)} - ${isScored(oldOutcome)}), 0)::int as scored`;
 }
+
+/** The delta select list of pending rows `x` (pendingRowsSql): new minus old, points under the group's rules. */
+export const pendingDeltaSql: SQL = totalsDeltaSql(
+  sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'));
+
+/**
+ * Outcome and points of a prediction on its match's current result, as columns for the query builder:
+ * for queries that join the `predictions`, `matches` and `groups` tables under their own names.
+ */
+export const predictionScoreColumns = (() => {
+  const outcome = outcomeOf({ p: '"predictions"', m: '"matches"', g: '"groups"' });
+  return {
+    outcome: sql<PredictionOutcome | null>`${outcome}`,
+    points: sql<number | null>`${pointsSql(outcome, '"groups"')}`,
+  };
+})();

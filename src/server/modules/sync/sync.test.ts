@@ -17,6 +17,8 @@ import { createProviderBucket } from './provider-bucket';
 import { updateFixture } from '../admin/service';
 import { syncLeague, type FetchCompetition } from './run-sync';
 import { createFetchCompetition } from './sources';
+import { totalsMismatches } from '../scoring/consistency';
+import { scoredPredictions } from '../scoring/scored-predictions';
 
 const withData = hasOpenfootballData();
 const EPL = 'football.json/2024-25/en.1.json';
@@ -75,8 +77,11 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
     await db.execute(sql`insert into group_members (group_id, user_id) values (${group!.id}, 'sync-u')`);
     await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
       select ${group!.id}, 'sync-u', id, 2, 1 from matches where league_id = ${leagueId}::uuid`);
-    const prediction = async () => rowsOf<{ outcome: string | null; points: number | null }>(await db.execute(sql`
-      select outcome, points from predictions where group_id = ${group!.id}::uuid`))[0];
+    const prediction = async () => {
+      expect(await totalsMismatches(db, group!.id)).toEqual([]);
+      const [scored] = await scoredPredictions(db, { groupId: group!.id });
+      return { outcome: scored!.outcome, points: scored!.points };
+    };
 
     const set = (patch: Partial<ImportedCompetition['matches'][number]>) => {
       competition = { ...competition, matches: [{ ...competition.matches[0]!, ...patch }] };
