@@ -331,12 +331,14 @@ export const groupActivity = pgTable('group_activity', {
  * Each member's folded totals per round (matches.round_order) in a group: points and counts of each
  * outcome of their predictions at the result snapshots the scoring queue says they are folded at (the
  * match's current result when it is not queued). Rankings sum them and add the queued matches on read;
- * a group's statistics read them instead of the predictions.
+ * a group's statistics read them instead of the predictions. No foreign keys: their checks were half of a
+ * fold's time (two row locks per written row); the code that deletes a group, a member or an account
+ * deletes their totals in the same transaction (decision 004).
  */
 export const memberRoundTotals = pgTable('member_round_totals', {
-  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  groupId: uuid('group_id').notNull(),
   roundOrder: integer('round_order').notNull(),
-  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
   points: integer('points').notNull().default(0),
   exact: integer('exact').notNull().default(0),
   goalDifference: integer('goal_difference').notNull().default(0),

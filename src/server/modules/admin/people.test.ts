@@ -3,9 +3,11 @@
  * sign-in, role changes, disabling (sign-in refused, sessions ended at once) and enabling, resending the
  * verification mail, a group's deactivation and deletion — each in the audit log.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, signIn, signUp, type TestUser } from '../../../../tests/helpers/users';
+import { rowsOf } from '../../db/client';
 import { seedDemoIfEmpty } from '../demo/seed';
 
 describe(`admin users and groups (${TEST_DB_KIND})`, () => {
@@ -83,8 +85,12 @@ describe(`admin users and groups (${TEST_DB_KIND})`, () => {
     expect((await as(admin, 'GET', `/api/admin/groups/${group.id}`)).json().members).toMatchObject([{ username: 'ordinary_olga', role: 'owner' }]);
     expect((await as(admin, 'PATCH', `/api/admin/groups/${group.id}`, { status: 'deactivated' })).json().group.status).toBe('deactivated');
     expect((await as(person, 'GET', `/api/groups/${group.id}`)).json().group.status).toBe('deactivated');
+    // Totals have no foreign key: the deletion takes them with it.
+    await t.database.db.execute(sql`insert into member_round_totals (group_id, round_order, user_id, points)
+      select ${group.id}::uuid, 1, user_id, 3 from group_members where group_id = ${group.id}::uuid`);
     expect((await as(admin, 'DELETE', `/api/admin/groups/${group.id}`)).statusCode).toBe(204);
     expect((await as(person, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from member_round_totals where group_id = ${group.id}::uuid`))[0]!.n).toBe(0);
     expect((await as(admin, 'DELETE', `/api/admin/groups/${group.id}`)).json().error.id).toBe('group_not_found');
     const audit = (await as(admin, 'GET', '/api/admin/audit?search=Olga%20pool')).json().entries.map((e: { action: string }) => e.action);
     expect(audit).toEqual(['group.delete', 'group.update']);

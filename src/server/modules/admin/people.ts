@@ -119,6 +119,9 @@ export async function setAdminGroupStatus(db: Conn, groupId: string, status: Adm
 
 /** Deletes a group with its memberships, predictions and totals. @throws AppError group_not_found. */
 export async function deleteAdminGroup(db: Conn, groupId: string): Promise<void> {
-  const deleted = rowsOf<{ id: string }>(await db.execute(sql`delete from groups where id = ${groupId}::uuid returning id`));
+  // Its totals have no foreign key (decision 004): deleted in the same statement.
+  const deleted = rowsOf<{ id: string }>(await db.execute(sql`
+    with totals as (delete from member_round_totals where group_id = ${groupId}::uuid)
+    delete from groups where id = ${groupId}::uuid returning id`));
   if (deleted.length === 0) throw errors.groupNotFound();
 }

@@ -4,11 +4,12 @@
  * exact), roles, ownership transfer, leaving, reset and delete with a typed confirmation, and the
  * activity list.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { matches, user } from '../../db/schema';
+import { rowsOf } from '../../db/client';
 import { setMatchResult } from '../admin/service';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { roundTotalsMismatches, totalsMismatches } from '../scoring/consistency';
@@ -149,7 +150,10 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
 
     expect((await as(admin, 'DELETE', `/api/groups/${g.id}`, { confirm: g.name })).statusCode).toBe(403);
     expect((await as(owner, 'DELETE', `/api/groups/${g.id}`, { confirm: 'nope' })).json().error.id).toBe('confirmation_mismatch');
+    // Totals have no foreign key: the deletion takes them with it.
+    await t.database.db.execute(sql`insert into member_round_totals (group_id, round_order, user_id, points) values (${g.id}::uuid, 1, ${ids.member}, 3)`);
     expect((await as(owner, 'DELETE', `/api/groups/${g.id}`, { confirm: g.name })).statusCode).toBe(204);
     expect((await as(member, 'GET', `/api/groups/${g.id}`)).statusCode).toBe(404);
+    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from member_round_totals where group_id = ${g.id}::uuid`))[0]!.n).toBe(0);
   });
 });

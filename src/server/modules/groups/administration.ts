@@ -41,6 +41,12 @@ async function forgetMember(tx: Tx, groupId: string, userId: string) {
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
 }
 
+/** Deletes a group: its totals (no foreign key) here, memberships and predictions by cascade. */
+async function removeGroup(tx: Tx, groupId: string) {
+  await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
+  await tx.delete(groups).where(eq(groups.id, groupId));
+}
+
 async function newInviteCode(tx: Tx, groupId: string): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = generateInviteCode();
@@ -173,7 +179,7 @@ export async function leaveGroup(db: Db, viewer: Viewer, groupId: string): Promi
     const access = await requireMember(tx, viewer, groupId);
     if (access.role === 'owner') {
       if ((await memberCount(tx, groupId)) > 1) throw errors.ownerMustTransfer();
-      await tx.delete(groups).where(eq(groups.id, groupId));
+      await removeGroup(tx, groupId);
       return { deleted: true };
     }
     await forgetMember(tx, groupId, viewer.userId);
@@ -192,7 +198,7 @@ export async function deleteGroup(db: Db, viewer: Viewer, groupId: string, confi
     await requireOwner(tx, viewer, groupId);
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
-    await tx.delete(groups).where(eq(groups.id, groupId));
+    await removeGroup(tx, groupId);
   });
 }
 

@@ -103,14 +103,30 @@ export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: 
        order by p.match_id, p.group_id, p.user_id
        limit ${limit}
     ),
-    rows as (
-      select p.group_id, p.user_id, m.round_order, ${scoringColumnsSql},
+    -- The match's round and both results, read once (joined per prediction they were looked up per row).
+    snap as materialized (
+      select m.round_order,
+             o.stage as o_stage, o.status as o_status, o.home_goals as o_home, o.away_goals as o_away,
+             o.home_goals_extra_time as o_home_et, o.away_goals_extra_time as o_away_et,
+             n.stage as n_stage, n.status as n_status, n.home_goals as n_home, n.away_goals as n_away,
+             n.home_goals_extra_time as n_home_et, n.away_goals_extra_time as n_away_et
+        from matches m
+        left join scoring_results o on o.match_id = m.id and o.version = ${fromVersion}::int
+        left join scoring_results n on n.match_id = m.id and n.version = ${toVersion}::int
+       where m.id = ${matchId}::uuid
+    ),
+    -- Materialized: each outcome is computed once per prediction (inlined, the delta's many references
+    -- to them recomputed the CASE each time).
+    rows as materialized (
+      select p.group_id, p.user_id, s.round_order, ${scoringColumnsSql},
              ${outcomeOf({ m: 'o' })} as old_outcome, ${outcomeOf({ m: 'n' })} as new_outcome
         from picked p
-        join matches m on m.id = ${matchId}::uuid
+        cross join snap s
+        cross join lateral (select s.o_stage as stage, s.o_status as status, s.o_home as home_goals, s.o_away as away_goals,
+                                   s.o_home_et as home_goals_extra_time, s.o_away_et as away_goals_extra_time) o
+        cross join lateral (select s.n_stage as stage, s.n_status as status, s.n_home as home_goals, s.n_away as away_goals,
+                                   s.n_home_et as home_goals_extra_time, s.n_away_et as away_goals_extra_time) n
         join groups g on g.id = p.group_id
-        left join scoring_results o on o.match_id = ${matchId}::uuid and o.version = ${fromVersion}::int
-        left join scoring_results n on n.match_id = ${matchId}::uuid and n.version = ${toVersion}::int
     ),
     deltas as (
       select x.group_id, x.round_order, x.user_id, ${delta}
