@@ -34,6 +34,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { homeRoutes } from './modules/home/routes';
 import { APP_VERSION } from './version';
 import { startScoringFolder } from './jobs/scoring-folder';
+import { foldBatchSizeFor } from './modules/scoring/fold';
 import { startSyncScheduler } from './jobs/sync-scheduler';
 import { createSyncContext, type SyncContext } from './modules/sync/sync-context';
 import { loggerOptions } from './logger';
@@ -106,8 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
   const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
-  // Stats move exactly when rankings move; a 1,000-member group's stats take ~100 ms to compute.
-  const statsCache = createGroupCache({ ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, load: groupStatsJson });
+  // Stats move exactly when rankings move; a 1,000-member group's stats take ~300 ms to compute, so after a
+  // change a group whose stats took over 50 ms keeps its last page while one refresh runs.
+  const statsCache = createGroupCache({ ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, waitAfterChangeMs: 50, load: groupStatsJson });
   const invalidateCaches = () => {
     rankingCache.invalidate();
     statsCache.invalidate();
@@ -228,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Folds queued results into member totals in the background (several instances may run it).
-  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS);
+  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS, foldBatchSizeFor(database.kind));
   app.addHook('onClose', async () => folder.stop());
   // Keeps linked leagues' fixtures and results current (SYNC=false: off; several instances may run it).
   if (env.SYNC) {

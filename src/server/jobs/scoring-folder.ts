@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { foldPending } from '../modules/scoring/fold';
+import { FOLD_BATCH_SIZE, foldPending } from '../modules/scoring/fold';
 
 /** A running folder; `stop` waits for a run in progress. */
 export interface ScoringFolder {
@@ -16,15 +16,16 @@ export interface ScoringFolder {
 }
 
 /**
- * Starts folding queued matches every `intervalMs` milliseconds (default 2,000).
+ * Starts folding queued matches every `intervalMs` milliseconds (default 2,000), `batchSize` predictions
+ * per transaction (fold.ts foldBatchSizeFor).
  * @param logger where failures go (the message only; no data).
  */
-export function startScoringFolder(db: Db, logger: FastifyBaseLogger, intervalMs = 2_000): ScoringFolder {
+export function startScoringFolder(db: Db, logger: FastifyBaseLogger, intervalMs = 2_000, batchSize = FOLD_BATCH_SIZE): ScoringFolder {
   let running: Promise<number> | null = null;
   let stopped = false;
   const runOnce = () => {
     if (running) return running;
-    running = foldPending(db)
+    running = foldPending(db, batchSize)
       .catch((error: unknown) => {
         logger.error({ err: error instanceof Error ? error.message : String(error) }, 'scoring folder run failed');
         return 0;

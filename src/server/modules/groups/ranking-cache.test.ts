@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RankingRow } from '../../../contracts/groups';
 import type { Conn } from '../../db/client';
-import { createRankingCache } from './ranking-cache';
+import { createGroupCache, createRankingCache } from './ranking-cache';
 
 const db = {} as Conn;
 
@@ -99,5 +99,55 @@ describe('createRankingCache', () => {
     await cache.get(db, 'g1');
     await cache.get(db, 'g1');
     expect(source.calls).toHaveLength(2);
+  });
+
+  it('after a change, serves a slow group’s last value while one refresh runs, and computes quick groups at once', async () => {
+    let clock = 0;
+    const cost: Record<string, number> = { slow: 300, quick: 10 };
+    let calls = 0;
+    const cache = createGroupCache({
+      ttlMs: 1_000, now: () => clock, waitAfterChangeMs: 50,
+      load: async (_db, groupId) => {
+        calls += 1;
+        clock += cost[groupId]!; // the computation's time on the cache's clock
+        return `${groupId}-${calls}`;
+      },
+    });
+    expect(await cache.get(db, 'slow')).toBe('slow-1');
+    expect(await cache.get(db, 'quick')).toBe('quick-2');
+    cache.invalidate();
+    expect(cache.peek('slow')).toBeUndefined(); // never offered as current
+    expect(await cache.get(db, 'quick')).toBe('quick-3'); // quick: computed at once
+    const served = cache.get(db, 'slow');
+    const again = cache.get(db, 'slow');
+    expect(await served).toBe('slow-1'); // slow: its last value, while one refresh runs
+    expect(await again).toBe('slow-1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(db, 'slow')).toBe('slow-4');
+    expect(calls).toBe(4);
+  });
+
+  it('drops a refresh that started before another change', async () => {
+    let clock = 0;
+    let release: (() => void) | undefined;
+    let calls = 0;
+    const cache = createGroupCache({
+      ttlMs: 1_000, now: () => clock, waitAfterChangeMs: 50,
+      load: async () => {
+        calls += 1;
+        clock += 100;
+        if (calls === 2) await new Promise<void>((resolve) => { release = resolve; });
+        return calls;
+      },
+    });
+    expect(await cache.get(db, 'g')).toBe(1);
+    cache.invalidate();
+    expect(await cache.get(db, 'g')).toBe(1); // refresh 2 runs
+    cache.invalidate(); // a second change while it runs
+    release!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(db, 'g')).toBe(1); // refresh 2 was not kept; refresh 3 starts
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(db, 'g')).toBe(3);
   });
 });
