@@ -12,7 +12,7 @@
  *   read waits for a large group's ranking statement.
  * - At most `maxEntries` groups are kept (the oldest go first).
  * - Optionally (the stats page), after an invalidation a group whose last computation was slow keeps
- *   serving its last value while one refresh runs (`waitAfterChangeMs`).
+ *   serving its last value while one refresh runs (`keepAfterChange`).
  */
 import type { RankingRow } from '../../../contracts/groups';
 import type { Conn } from '../../db/client';
@@ -47,21 +47,22 @@ export function createRankingCache(options: {
 
 /**
  * Creates a per-group cache of `load`'s values with the rules above; `ttlMs` 0 turns it off. `now` is
- * the clock in milliseconds (tests pass their own). `waitAfterChangeMs` (default: always) bounds how long
- * a read may wait for a value after an invalidation: a group whose last computation took longer keeps
- * serving its previous value while one refresh runs (the stats page of a 1,000-member group, ~300 ms),
- * so no read waits for it; quicker groups are computed at once, as without the option.
+ * the clock in milliseconds (tests pass their own). `keepAfterChange` (default: never) says which values
+ * are costly to compute: after an invalidation such a group keeps serving its last value while one
+ * refresh runs (the stats page of a 1,000-member group, ~300 ms), so no read waits for it; other groups
+ * are computed at once, as without the option. A predicate on the value (its size), not on measured time,
+ * so the choice is the same on a fast and a loaded machine.
  */
 export function createGroupCache<T>(options: {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
-  waitAfterChangeMs?: number;
+  keepAfterChange?: (value: T) => boolean;
   load: (db: Conn, groupId: string) => Promise<T>;
 }): GroupCache<T> {
-  const { ttlMs, maxEntries = 10_000, now = Date.now, load, waitAfterChangeMs = Number.POSITIVE_INFINITY } = options;
-  /** A value: when its computation started, for which generation, how long it took (null: still running). */
-  interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; tookMs: number | null }
+  const { ttlMs, maxEntries = 10_000, now = Date.now, load, keepAfterChange } = options;
+  /** A value: when its computation started, for which generation, whether it is kept after a change (known once computed). */
+  interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean }
   const entries = new Map<string, Entry>();
   let generation = 0;
   const current = (groupId: string) => {
@@ -73,12 +74,12 @@ export function createGroupCache<T>(options: {
     entries.set(groupId, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     entry.rows.then(
-      () => { entry.tookMs = now() - entry.at; },
+      (value) => { entry.keep = keepAfterChange?.(value) === true; },
       () => { if (entries.get(groupId) === entry) entries.delete(groupId); },
     );
   };
   const compute = (db: Conn, groupId: string): Entry => {
-    const entry: Entry = { at: now(), generation, rows: load(db, groupId), refreshing: false, tookMs: null };
+    const entry: Entry = { at: now(), generation, rows: load(db, groupId), refreshing: false, keep: false };
     store(groupId, entry);
     return entry;
   };
@@ -92,7 +93,7 @@ export function createGroupCache<T>(options: {
       rows.then(
         () => {
           if (entries.get(groupId) === entry && generation === startedGeneration) {
-            store(groupId, { at: started, generation: startedGeneration, rows, refreshing: false, tookMs: now() - started });
+            store(groupId, { at: started, generation: startedGeneration, rows, refreshing: false, keep: false });
           } else entry.refreshing = false;
         },
         () => { entry.refreshing = false; },
@@ -114,14 +115,14 @@ export function createGroupCache<T>(options: {
         // nobody waits for it), so a ranking read is at most ttlMs plus one computation old.
         return serveWhileRefreshing(db, groupId, entry);
       }
-      // From before an invalidation: only a slow group's value is served, while its refresh runs.
-      if (entry && entry.tookMs !== null && entry.tookMs > waitAfterChangeMs) return serveWhileRefreshing(db, groupId, entry);
+      // From before an invalidation: only a costly group's value is served, while its refresh runs.
+      if (entry?.keep) return serveWhileRefreshing(db, groupId, entry);
       return compute(db, groupId).rows;
     },
     invalidate() {
       generation += 1;
-      // Values stay for slow groups' reads after a change (waitAfterChangeMs); the others are dropped.
-      if (!Number.isFinite(waitAfterChangeMs)) entries.clear();
+      // Values stay for costly groups' reads after a change (keepAfterChange); the others are dropped.
+      if (!keepAfterChange) entries.clear();
     },
   };
 }
