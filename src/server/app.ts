@@ -44,6 +44,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
 import { groupStatsJson } from './modules/groups/stats';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
+
 /** A stats page this long (characters of JSON, ~250 members over a season) is served stale after a change while it is refreshed. */
 const LARGE_STATS_BYTES = 100_000;
 
