@@ -33,7 +33,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
 import { groupRanking } from '../src/server/modules/groups/ranking';
-import { groupStatsJson } from '../src/server/modules/groups/stats';
+import { groupStatsJson, streakQuery } from '../src/server/modules/groups/stats';
 import { importCompetition } from '../src/server/modules/import/service';
 import { rebuildTotals, totalsMismatches } from '../src/server/modules/scoring/consistency';
 import { foldBatchQuery, foldBatchSizeFor, foldMatch } from '../src/server/modules/scoring/fold';
@@ -230,6 +230,10 @@ async function rankingOverHttp(): Promise<string[]> {
         const cookie = await browserCookie(app, sessionCookie!);
         // The stats page: computed (what the first read after a change pays) and over HTTP from the
         // per-group cache (what every other read within RANKING_CACHE_MS of it pays).
+        if (process.env.BENCH_EXPLAIN) {
+          const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers) ${streakQuery(groupId)}`));
+          console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
+        }
         const coldTimes: number[] = [];
         for (let i = 0; i < (members <= 1_000 ? 6 : 3); i++) coldTimes.push((await time(() => groupStatsJson(db, groupId)))[0]);
         const statsTimes: number[] = [];

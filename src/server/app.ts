@@ -45,8 +45,8 @@ import { createGroupCache, createRankingCache, type GroupCache, type RankingCach
 import { groupStatsJson } from './modules/groups/stats';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
 
-/** A stats page this long (characters of JSON, ~250 members over a season) is served stale after a change while it is refreshed. */
-const LARGE_STATS_BYTES = 100_000;
+/** A stats page this long (characters of JSON: ~400 members over a season, ~200 ms to compute) is served as it was after a change while it is refreshed. */
+const LARGE_STATS_BYTES = 20_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
   // Stats move exactly when rankings move; a 1,000-member group's stats take ~300 ms to compute, so after a
-  // change a large group's stats page (over 100 kB: ~250 members) is served as it was while one refresh runs.
+  // change a large group's stats page (LARGE_STATS_BYTES) is served as it was while one refresh runs.
   const statsCache = createGroupCache({
     ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
   });

@@ -15,28 +15,58 @@ type PredictionOutcome = (typeof PREDICTION_OUTCOMES)[number];
 export interface OutcomeAliases { p?: string; m?: string; g?: string }
 
 /**
- * The outcome ('exact' … 'miss', 'void' for postponed or cancelled, null while not finished or when the
- * result row is missing) as prediction_outcome.
- * @param aliases which aliases hold the prediction (default `p`), the result (`m`) and the group (`g`).
+ * The rule itself, on a result already reduced to what counts: `voided` (an SQL boolean: postponed or
+ * cancelled), and the counted `home` / `away` goals (null while there is no final score).
  */
-export function outcomeOf(aliases: OutcomeAliases = {}): SQL {
-  const p = aliases.p ?? 'p';
-  const m = aliases.m ?? 'm';
-  const g = aliases.g ?? 'g';
-  const counted = (side: 'home' | 'away') => `(case when ${m}.stage = 'knockout' and ${g}.knockout_basis = 'extra_time'
-      and ${m}.home_goals_extra_time is not null and ${m}.away_goals_extra_time is not null
-    then ${m}.${side}_goals_extra_time else ${m}.${side}_goals end)`;
-  const home = counted('home');
-  const away = counted('away');
-  return sql.raw(`(case
-  when ${m}.status in ('postponed', 'cancelled') then 'void'
-  when ${m}.status is distinct from 'finished' or ${m}.home_goals is null or ${m}.away_goals is null then null
+function outcomeRule(p: string, voided: string, home: string, away: string): string {
+  return `(case
+  when ${voided} then 'void'
+  when ${home} is null or ${away} is null then null
   when ${p}.home_goals = ${home} and ${p}.away_goals = ${away} then 'exact'
   when ${p}.home_goals - ${p}.away_goals = ${home} - ${away} then 'goal_difference'
   when sign(${p}.home_goals - ${p}.away_goals) = sign(${home} - ${away}) then 'winner'
   when sign(${p}.home_goals - ${p}.away_goals) = -sign(${home} - ${away}) and ${home} <> ${away} then 'opposite'
   else 'miss'
-end)::prediction_outcome`);
+end)::prediction_outcome`;
+}
+
+/** What of result `m` counts for group `g`, as SQL expressions (see countedResultSql). */
+function counted(m: string, g: string): { voided: string; home: string; away: string } {
+  const finished = `${m}.status = 'finished' and ${m}.home_goals is not null and ${m}.away_goals is not null`;
+  const goals = (side: 'home' | 'away') => `(case when not (${finished}) then null
+    when ${m}.stage = 'knockout' and ${g}.knockout_basis = 'extra_time'
+      and ${m}.home_goals_extra_time is not null and ${m}.away_goals_extra_time is not null
+    then ${m}.${side}_goals_extra_time else ${m}.${side}_goals end)`;
+  return { voided: `coalesce(${m}.status in ('postponed', 'cancelled'), false)`, home: goals('home'), away: goals('away') };
+}
+
+/**
+ * What of a result counts for a group, as the select list `voided, counted_home, counted_away`: voided
+ * when postponed or cancelled; the goals after extra time for knockout matches when the group's basis
+ * says so (and they are known), else after 90 minutes; null unless finished with a score.
+ * @param m the result's alias (a matches or scoring_results row); @param g the group's alias.
+ */
+export function countedResultSql(m = 'm', g = 'g'): SQL {
+  const c = counted(m, g);
+  return sql.raw(`${c.voided} as voided, ${c.home} as counted_home, ${c.away} as counted_away`);
+}
+
+/**
+ * The outcome of prediction `p` against a row `r` carrying countedResultSql's columns: computing those
+ * once per match and this per prediction is the cheap way to score many predictions.
+ */
+export function outcomeOnCountedSql(p = 'p', r = 'r'): SQL {
+  return sql.raw(outcomeRule(p, `${r}.voided`, `${r}.counted_home`, `${r}.counted_away`));
+}
+
+/**
+ * The outcome ('exact' … 'miss', 'void' for postponed or cancelled, null while not finished or when the
+ * result row is missing) as prediction_outcome.
+ * @param aliases which aliases hold the prediction (default `p`), the result (`m`) and the group (`g`).
+ */
+export function outcomeOf(aliases: OutcomeAliases = {}): SQL {
+  const c = counted(aliases.m ?? 'm', aliases.g ?? 'g');
+  return sql.raw(outcomeRule(aliases.p ?? 'p', c.voided, c.home, c.away));
 }
 
 /** The outcome of prediction `p` on match `m`'s current result under group `g`'s basis. */
