@@ -3,12 +3,15 @@
  * predicted and actual score up to 5-5: 1,296 predictions scored in one statement, and folded into totals
  * that the consistency checks find exact.
  */
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { scorePrediction } from '../../../domain/scoring';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
 import { roundTotalsMismatches, totalsMismatches } from './consistency';
 import { scoredPredictions } from './scored-predictions';
+import { countedResultSql, outcomeOnCountedSql } from './scoring-sql';
+import { rowsOf } from '../../db/client';
 import { scoreMatches } from './score-matches';
 
 describe(`scoreMatches (${TEST_DB_KIND})`, () => {
@@ -40,6 +43,19 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     for (const p of scored) {
       const expected = scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!);
       expect({ points: p.points, outcome: p.outcome }, `${p.homeGoals}-${p.awayGoals} vs ${JSON.stringify(actualById.get(p.matchId))}`).toEqual(expected);
+    }
+    // The same rule on a result reduced once per match (countedResultSql, as the stats page scores) agrees.
+    const reduced = rowsOf<{ id: string; outcome: string | null }>(await db.execute(sql`
+      select p.id, ${outcomeOnCountedSql('p', 'r')} as outcome
+        from predictions p
+        join (select m.id, ${countedResultSql('m', 'g')} from matches m cross join groups g where g.id = ${group!.id}::uuid) r on r.id = p.match_id
+       where p.group_id = ${group!.id}::uuid`));
+    expect(reduced).toHaveLength(36 * 36);
+    const byPrediction = new Map((await db.select({ id: predictions.id, matchId: predictions.matchId, homeGoals: predictions.homeGoals, awayGoals: predictions.awayGoals })
+      .from(predictions).where(eq(predictions.groupId, group!.id))).map((p) => [p.id, p]));
+    for (const row of reduced) {
+      const p = byPrediction.get(row.id)!;
+      expect(row.outcome).toBe(scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!).outcome);
     }
     // The folded totals are the same rule summed.
     expect(await roundTotalsMismatches(db, group!.id)).toEqual([]);
