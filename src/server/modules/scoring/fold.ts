@@ -181,8 +181,6 @@ export async function foldMatch(db: Db, matchId: string, batchSize = FOLD_BATCH_
     });
     total += step.folded;
     if (step.done) break;
-    // Reads waiting for the connection (PGlite has one) go before the next batch.
-    await new Promise((resolve) => setImmediate(resolve));
   }
   return total;
 }
