@@ -9,6 +9,7 @@ import type { CreateFixtureRequest } from '../../../contracts/admin';
 import { orderRounds, stageOf } from '../../../domain/rounds';
 import { rowsOf, type Conn } from '../../db/client';
 import { AppError, errors } from '../../errors';
+import { rebuildTotals } from '../scoring/consistency';
 
 /** The team of a name: by name or other name (case-insensitive), else a new team. */
 async function teamOf(conn: Conn, name: string): Promise<string> {
@@ -42,9 +43,12 @@ export async function createManualFixture(conn: Conn, leagueId: string, body: Cr
   const rounds = rowsOf<{ round_name: string; kickoff: string | Date }>(await conn.execute(sql`
     select round_name, min(kickoff) as kickoff from matches where league_id = ${leagueId}::uuid group by round_name`));
   const order = orderRounds(rounds.map((r) => ({ roundName: r.round_name, kickoff: new Date(r.kickoff) })));
-  await conn.execute(sql`
+  const moved = rowsOf<{ id: string }>(await conn.execute(sql`
     update matches m set round_order = v.round_order
       from (values ${sql.join([...order].map(([name, position]) => sql`(${name}, ${position}::int)`), sql`, `)}) as v(round_name, round_order)
-     where m.league_id = ${leagueId}::uuid and m.round_name = v.round_name and m.round_order <> v.round_order`);
+     where m.league_id = ${leagueId}::uuid and m.round_name = v.round_name and m.round_order <> v.round_order
+    returning m.id`));
+  // Totals are kept per round: when earlier matches moved to another round, they take their points with them.
+  if (moved.some((row) => row.id !== match!.id)) await rebuildTotals(conn, { leagueId });
   return match!.id;
 }

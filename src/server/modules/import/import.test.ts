@@ -6,7 +6,8 @@ import { groupMembers, groups, leagues, matches, predictions, teamAliases, teams
 import type { ImportedCompetition } from '../../providers/fixture-source';
 import { parseOpenfootball } from '../../providers/openfootball/parse';
 import { importCompetition } from './service';
-import { totalsMismatches } from '../scoring/consistency';
+import { rowsOf } from '../../db/client';
+import { roundTotalsMismatches, totalsMismatches } from '../scoring/consistency';
 import { scoredPredictions } from '../scoring/scored-predictions';
 
 const withData = hasOpenfootballData();
@@ -93,6 +94,18 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
       const postponed = await importCompetition(testDatabase().db, cup(null, 'postponed'), { provider: 'test' });
       expect(postponed.rescored).toBe(2);
       expect(await points()).toEqual([{ userId: 'u1', points: null, outcome: 'void' }, { userId: 'u2', points: null, outcome: 'void' }]);
+    });
+
+    it('moves the points with a match that moves to another round', async () => {
+      const db = testDatabase().db;
+      await importCompetition(db, cup([1, 0]), { provider: 'test' });
+      const moved = cup([1, 0]);
+      moved.matches = moved.matches.map((match) => ({ ...match, roundOrder: 2 }));
+      await importCompetition(db, moved, { provider: 'test' });
+      expect(await roundTotalsMismatches(db, groupId)).toEqual([]);
+      const rounds = rowsOf<{ round_order: number }>(await db.execute(sql`
+        select distinct round_order from member_round_totals where group_id = ${groupId}::uuid and scored > 0`));
+      expect(rounds).toEqual([{ round_order: 2 }]);
     });
 
     it('writes nothing when any part of an import fails', async () => {

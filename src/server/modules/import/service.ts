@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { leagues, matches, teamAliases, teams } from '../../db/schema';
 import { ImportError, type ImportedCompetition, type ImportedMatch, type ImportedTeam } from '../../providers/fixture-source';
 import { scoreMatches } from '../scoring/score-matches';
+import { rebuildTotals } from '../scoring/consistency';
 
 export interface ImportOptions {
   /** Data provider name, e.g. 'openfootball' or 'demo'. */
@@ -101,6 +102,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       .select({
         id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals,
         homeGoalsExtraTime: matches.homeGoalsExtraTime, awayGoalsExtraTime: matches.awayGoalsExtraTime, lockedByAdmin: matches.lockedByAdmin,
+        roundOrder: matches.roundOrder,
       })
       .from(matches)
       .where(eq(matches.leagueId, league.id));
@@ -134,6 +136,12 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       updated += written.filter((row) => !row.inserted).length;
     }
     const rescored = await scoreMatches(tx, resultChanged);
+    // Totals are kept per round: matches that moved to another round take their points with them.
+    const roundMoved = values.some((value) => {
+      const old = before.get(value.externalId);
+      return old !== undefined && !old.lockedByAdmin && old.roundOrder !== value.roundOrder;
+    });
+    if (roundMoved) await rebuildTotals(tx, { leagueId: league.id });
 
     return {
       leagueId: league.id,

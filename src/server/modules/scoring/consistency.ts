@@ -28,6 +28,16 @@ export interface RoundTotalsMismatch {
   recomputedPoints: number;
 }
 
+/** Which totals a rebuild or check covers: one group, every group of a league, or everything. */
+export type TotalsScope = { groupId?: string; leagueId?: string };
+
+/** The WHERE clause limiting a group id column to a scope. */
+function scopeWhere(scope: TotalsScope, column: string): SQL {
+  if (scope.groupId) return sql`where ${sql.raw(column)} = ${scope.groupId}::uuid`;
+  if (scope.leagueId) return sql`where ${sql.raw(column)} in (select id from groups where league_id = ${scope.leagueId}::uuid)`;
+  return sql``;
+}
+
 /** Sums of an outcome column `o` and points column `pts` as the totals' select list. */
 function sumsOf(outcome: string, points: string): SQL {
   const count = (name: string) => sql.raw(`(count(*) filter (where ${outcome} = '${name}'))::int as ${name}`);
@@ -39,8 +49,8 @@ function sumsOf(outcome: string, points: string): SQL {
  * Per (group, user, round): the totals of the predictions at the snapshots they are held at (the
  * match's current result when it is not queued), only where some prediction scored or was counted.
  */
-function heldTotalsSql(groupId?: string): SQL {
-  const where = groupId ? sql`where p.group_id = ${groupId}::uuid` : sql``;
+function heldTotalsSql(scope: TotalsScope = {}): SQL {
+  const where = scopeWhere(scope, 'p.group_id');
   const held = outcomeOf({ m: 'h' });
   return sql`
     select x.group_id, x.user_id, x.round_order, ${sumsOf('x.outcome', 'x.points')}
@@ -68,7 +78,7 @@ const differ = sql.raw(`(coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s
 export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promise<RoundTotalsMismatch[]> {
   const stored = groupId ? sql`where group_id = ${groupId}::uuid` : sql``;
   const rows = rowsOf<{ group_id: string; user_id: string; round_order: number; s_points: number; r_points: number }>(await conn.execute(sql`
-    with recomputed as (${heldTotalsSql(groupId)}),
+    with recomputed as (${heldTotalsSql({ groupId })}),
     stored as (select * from member_round_totals ${stored})
     select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
            coalesce(s.round_order, r.round_order) as round_order,
@@ -126,18 +136,20 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 }
 
 /**
- * Rewrites a group's member_round_totals (every group's when `groupId` is omitted) from its predictions at
- * their held snapshots, in one statement pair; call it in a transaction. For bulk loads that insert
- * predictions of matches already scored (tests, benchmarks, demo data), which folding alone would not
- * count, and as the repair of a failed check.
+ * Rewrites member_round_totals from the predictions at their held snapshots, in one statement pair (call
+ * it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
+ * predictions of matches already scored (tests, benchmarks), which folding alone would not count; after
+ * matches moved to another round (totals are kept per round); and as the repair of a failed check.
+ * @param scope a group id (string) or a scope; omitted: every group.
  * @returns how many round-total rows were written.
  */
-export async function rebuildTotals(conn: Conn, groupId?: string): Promise<number> {
-  await conn.execute(groupId ? sql`delete from member_round_totals where group_id = ${groupId}::uuid` : sql`delete from member_round_totals`);
+export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
+  const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
+  await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
       insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored)
-      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored from (${heldTotalsSql(groupId)}) r
+      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored from (${heldTotalsSql(where)}) r
       returning 1
     )
     select count(*)::int as n from written`));
