@@ -73,7 +73,8 @@ async function main() {
     // predictions made, then the results come back and are scored — the figure measured.
     await db.execute(sql`create temporary table played as select id, status, home_goals, away_goals from matches where league_id = ${summary.leagueId}`);
     await db.execute(sql`update matches set status = 'scheduled', home_goals = null, away_goals = null where league_id = ${summary.leagueId}`);
-    await scoreMatches(db, rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${summary.leagueId}`)).map((r) => r.id));
+    const unplayed = rowsOf<{ id: string }>(await db.execute(sql`select id from matches where league_id = ${summary.leagueId}`)).map((r) => r.id);
+    await db.transaction((tx) => scoreMatches(tx, unplayed));
     await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
       select ${groupId}, 'bench-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
         from generate_series(1, ${MEMBERS}) g cross join matches m where m.league_id = ${summary.leagueId}`);
@@ -82,7 +83,7 @@ async function main() {
 
     await db.execute(sql`update matches m set status = p.status, home_goals = p.home_goals, away_goals = p.away_goals from played p where p.id = m.id`);
     await db.execute(sql`vacuum analyze predictions`);
-    const [setMs, scored] = await time(() => scoreMatches(db, matchIds));
+    const [setMs, scored] = await time(() => db.transaction((tx) => scoreMatches(tx, matchIds)));
 
     // Baseline: the per-prediction loop, on a sample.
     const sample = rowsOf<{ id: string; user_id: string; round_order: number; ph: number; pa: number; mh: number; ma: number }>(await db.execute(sql`

@@ -16,6 +16,7 @@ import type { Viewer } from '../../auth/viewer';
 import { generateInviteCode } from './invite-code';
 import { requireMember, type GroupAccess } from './policy';
 import { getGroup } from './service';
+import { holdFolding } from '../scoring/fold';
 
 /** The viewer's access when they are the group's owner or an admin. @throws forbidden for members. */
 async function requireAdmin(tx: Conn, viewer: Viewer, groupId: string): Promise<GroupAccess> {
@@ -37,12 +38,14 @@ async function record(tx: Tx, groupId: string, actorId: string, action: string, 
 
 /** Removes a member's predictions and totals from a group (their points leave the ranking). */
 async function forgetMember(tx: Tx, groupId: string, userId: string) {
+  await holdFolding(tx);
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
 }
 
 /** Deletes a group: its totals (no foreign key) here, memberships and predictions by cascade. */
 async function removeGroup(tx: Tx, groupId: string) {
+  await holdFolding(tx);
   await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
   await tx.delete(groups).where(eq(groups.id, groupId));
 }
@@ -101,6 +104,7 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
     await requireAdmin(tx, viewer, groupId);
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
+    await holdFolding(tx);
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
     await record(tx, groupId, viewer.userId, 'predictions_reset');

@@ -14,13 +14,17 @@ import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { requireMember } from './policy';
 
-/** Whether any prediction of the group is on a match whose predictions have closed, by `now`. */
+/**
+ * Whether any prediction of the group is on a match whose predictions have closed, by `now`, or on a
+ * match still being folded (its totals hold outcomes under the current rules).
+ */
 async function firstPredictionsClosed(db: Conn, groupId: string, now: Date): Promise<boolean> {
   const [row] = rowsOf<{ closed: boolean }>(await db.execute(sql`
     select exists (
       select 1 from predictions p join matches m on m.id = p.match_id
        where p.group_id = ${groupId}::uuid
-         and (m.status <> 'scheduled' or m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz)
+         and (m.status <> 'scheduled' or m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz
+              or exists (select 1 from scoring_queue q where q.match_id = m.id))
     ) as closed`));
   return row?.closed === true;
 }

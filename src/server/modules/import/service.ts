@@ -102,10 +102,13 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       .select({
         id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals,
         homeGoalsExtraTime: matches.homeGoalsExtraTime, awayGoalsExtraTime: matches.awayGoalsExtraTime, lockedByAdmin: matches.lockedByAdmin,
-        roundOrder: matches.roundOrder,
+        roundOrder: matches.roundOrder, stage: matches.stage,
       })
       .from(matches)
-      .where(eq(matches.leagueId, league.id));
+      .where(eq(matches.leagueId, league.id))
+      // Locked until the import commits: a result an administrator saves meanwhile waits, so what is
+      // compared below is what the upsert overwrites.
+      .for('update');
     const before = new Map(existing.map((row) => [row.externalId, row]));
 
     const values = competition.matches.map((match) => toRow(match, league.id, teamId));
@@ -113,7 +116,8 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       const old = before.get(value.externalId);
       // Extra time counts too: a group may score knockout matches on the score after extra time.
       return old && !old.lockedByAdmin && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals
-        || old.homeGoalsExtraTime !== value.homeGoalsExtraTime || old.awayGoalsExtraTime !== value.awayGoalsExtraTime) ? [old.id] : [];
+        || old.homeGoalsExtraTime !== value.homeGoalsExtraTime || old.awayGoalsExtraTime !== value.awayGoalsExtraTime
+        || old.stage !== value.stage) ? [old.id] : [];
     });
 
     const columns = UPDATABLE_COLUMNS.map((key) => sql.raw(`"${columnName(key)}"`));

@@ -16,6 +16,7 @@ import { errors } from '../../errors';
 import { leaveGroup, transferOwnership } from '../groups/administration';
 import type { AvatarStorage } from './avatar-storage';
 import { requireOwnProfile } from './policy';
+import { holdFolding } from '../scoring/fold';
 
 /** What happened to the groups the person was in. */
 export interface AccountDeletion {
@@ -42,6 +43,8 @@ export async function deleteAccount(
   const avatarKey = await db.transaction(async (tx) => {
     // The services take a database; a transaction is one (their transactions nest as savepoints).
     const conn: Db = tx;
+    // Before any row is touched: no fold batch may write totals for this person while they go.
+    await holdFolding(tx);
     const memberships = await tx.select({ groupId: groupMembers.groupId, role: groupMembers.role })
       .from(groupMembers).where(eq(groupMembers.userId, userId)).orderBy(asc(groupMembers.joinedAt));
     for (const { groupId, role } of memberships) {

@@ -5,7 +5,7 @@
  * is run after every path.
  */
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { countedScore, scorePrediction, type KnockoutBasis, type OutcomePoints } from '../../../domain/scoring';
 import type { Db } from '../../db/client';
@@ -16,6 +16,8 @@ import { rebuildTotals, roundTotalsMismatches, totalsMismatches } from './consis
 import { scoredPredictions } from './scored-predictions';
 import { foldMatch, foldPending, foldStep, lockMatchForFolding } from './fold';
 import { savePredictions } from '../predictions/save-predictions';
+import { removeMember } from '../groups/administration';
+import { getScoringRules } from '../groups/scoring-rules';
 import { scoreMatches } from './score-matches';
 
 interface Rules extends OutcomePoints { knockoutBasis: KnockoutBasis }
@@ -228,6 +230,49 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await expectRankingsToMatch(null);
     expect(await totalsMismatches(db)).toEqual([]);
     expect(await roundTotalsMismatches(db)).toEqual([]);
+  });
+
+  it.runIf(TEST_DB_KIND === 'postgres')('makes a member’s removal wait for a fold batch under way, so no totals outlive them', async () => {
+    const group = groupIds.palpite!;
+    const [victim, admin] = rowsOf<{ user_id: string }>(await db.execute(sql`
+      select user_id from predictions where group_id = ${group}::uuid order by user_id limit 2`)).map((r) => r.user_id);
+    await db.execute(sql`update group_members set role = 'admin' where group_id = ${group}::uuid and user_id = ${admin!}`);
+    const viewer = { userId: admin!, email: `${admin}@example.com`, username: admin!, fullName: 'A', role: 'Regular User' as const, language: null, avatarUrl: '', emailVerified: true };
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await scoreMatches(db, [final], { syncLimit: 0 });
+    let releaseFold: (() => void) | undefined;
+    const folding = db.transaction(async (tx) => {
+      await lockMatchForFolding(tx, final);
+      const step = await foldStep(tx, final, 1_000); // has read (and counted) the victim's prediction
+      await new Promise<void>((resolve) => { releaseFold = resolve; });
+      return step;
+    });
+    await vi.waitFor(() => expect(releaseFold).toBeDefined());
+    let removed = false;
+    const removal = removeMember(db, viewer, group, victim!).then(() => { removed = true; });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(removed).toBe(false); // waits for the batch's transaction
+    releaseFold!();
+    expect((await folding).done).toBe(true);
+    await removal;
+    const left = rowsOf<{ n: number }>(await db.execute(sql`
+      select count(*)::int as n from member_round_totals where group_id = ${group}::uuid and user_id = ${victim!}`));
+    expect(left[0]!.n).toBe(0);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+    expect(await totalsMismatches(db)).toEqual([]);
+  });
+
+  it('keeps a group’s scoring rules fixed while one of its predicted matches is still being folded', async () => {
+    const group = groupIds.palpite!;
+    const [member] = rowsOf<{ user_id: string }>(await db.execute(sql`select min(user_id) as user_id from predictions where group_id = ${group}::uuid`));
+    const viewer = { userId: member!.user_id, email: 'm@example.com', username: 'm', fullName: 'M', role: 'Regular User' as const, language: null, avatarUrl: '', emailVerified: true };
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await scoreMatches(db, [final]);
+    await setResult({ status: 'scheduled', homeGoals: null, awayGoals: null, kickoff: new Date(Date.now() + 86_400_000) });
+    await scoreMatches(db, [final], { syncLimit: 0 }); // reopened; the old result still in the totals
+    expect((await getScoringRules(db, viewer, group, new Date())).editable).toBe(false);
+    await foldPending(db);
+    expect((await getScoringRules(db, viewer, group, new Date())).editable).toBe(true);
   });
 
   it('reports a member whose totals drifted', async () => {

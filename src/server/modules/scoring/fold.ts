@@ -168,6 +168,19 @@ export async function lockMatchForFolding(conn: Conn, matchId: string): Promise<
 }
 
 /**
+ * Waits for the fold batches under way and keeps new ones out until the transaction ends, for every
+ * queued match (their folding locks, taken in match order). Call it first in a transaction that deletes
+ * predictions or totals (a member removed, a reset, a group or account deleted): a batch that read a
+ * prediction before the deletion committed would otherwise write its difference into a fresh totals row
+ * after it, leaving points behind for someone no longer there.
+ */
+export async function holdFolding(conn: Conn): Promise<void> {
+  await conn.execute(sql`
+    select pg_advisory_xact_lock(${FOLD_LOCK_KEY}, hashtext(q.match_id::text))
+      from (select match_id from scoring_queue order by match_id) q`);
+}
+
+/**
  * Folds a queued match until it is off the queue (or its result keeps changing: at most a few passes
  * per call), one transaction per batch.
  * @returns how many predictions were folded.
