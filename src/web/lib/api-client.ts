@@ -38,14 +38,28 @@ export async function apiRequest<T>(path: string, init?: RequestInit): Promise<T
 export async function apiRequest<T>(path: string, schema: TypeOf<T>, init?: RequestInit): Promise<T>;
 export async function apiRequest<T>(path: string, second: RequestInit | TypeOf<T> = {}, third: RequestInit = {}): Promise<T> {
   const init: RequestInit = '_output' in second || '_zod' in second ? third : second;
+  return send<T>(`/api${path}`, {
+    method: init.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/**
+ * Sends a file's bytes as they are, typed by the file, with PUT to /api{path} (avatar and crest uploads);
+ * `T` is the response's contract type.
+ * @throws ApiError for a non-2xx answer or a network failure (status 0, id "internal").
+ */
+export function apiUpload<T>(path: string, file: File): Promise<T> {
+  return send<T>(`/api${path}`, { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': file.type }, body: file });
+}
+
+/** One fetch, its JSON answer, and an ApiError for a failure or a non-2xx answer (the server's error id and message). */
+async function send<T>(url: string, init: globalThis.RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    response = await fetch(url, init);
   } catch {
     throw new ApiError(0, 'internal', 'Network error');
   }

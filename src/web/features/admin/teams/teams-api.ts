@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam, AdminTeamsResponse, UpdateTeamRequest } from '../../../../contracts/admin';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../contracts/profile';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, apiUpload } from '../../../lib/api-client';
 import { apiParams, type ListQuery } from '../people/list-address';
 
 /** The teams list has one order (by name); its query still has the list's shape. */
@@ -59,18 +59,7 @@ export function crestFileProblem(file: Pick<File, 'size' | 'type'>): 'avatar_too
 export async function uploadCrest(teamId: string, file: File): Promise<{ team: AdminTeam }> {
   const problem = crestFileProblem(file);
   if (problem) throw new ApiError(problem === 'avatar_too_large' ? 413 : 415, problem, problem);
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin/teams/${teamId}/crest`, { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': file.type }, body: file });
-  } catch {
-    throw new ApiError(0, 'internal', 'Network error');
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data as { error?: { id?: string; message?: string } } | null)?.error;
-    throw new ApiError(response.status, error?.id ?? 'internal', error?.message ?? response.statusText);
-  }
-  return data as { team: AdminTeam };
+  return apiUpload<{ team: AdminTeam }>(`/admin/teams/${teamId}/crest`, file);
 }
 
 /** Uploads a crest image of a team; resolves with the team. */

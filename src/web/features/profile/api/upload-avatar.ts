@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, type Profile, type ProfileResponse } from '../../../../contracts/profile';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiUpload } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
 
 /**
@@ -25,21 +25,8 @@ export function avatarFileProblem(file: Pick<File, 'size' | 'type'>): 'avatar_to
 export async function uploadAvatar(userId: string, file: File): Promise<Profile> {
   const problem = avatarFileProblem(file);
   if (problem) throw new ApiError(problem === 'avatar_too_large' ? 413 : 415, problem, problem);
-  let response: Response;
-  try {
-    response = await fetch(`/api/profiles/${encodeURIComponent(userId)}/avatar`, {
-      method: 'PUT', credentials: 'same-origin', headers: { 'content-type': file.type }, body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'internal', 'Network error');
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data as { error?: { id?: string; message?: string } } | null)?.error;
-    throw new ApiError(response.status, error?.id ?? 'internal', error?.message ?? response.statusText);
-  }
   // The server checks its answers against the contract before sending them (api-client.ts).
-  return (data as ProfileResponse).profile;
+  return (await apiUpload<ProfileResponse>(`/profiles/${encodeURIComponent(userId)}/avatar`, file)).profile;
 }
 
 /** The upload as a mutation: the page's profile and /api/me (header avatar) follow. */
