@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openFreshPostgres, TEST_DB_KIND } from '../../../tests/helpers/app';
-import { openDatabase, rowsOf } from './client';
+import { executePrepared, openDatabase, rowsOf } from './client';
+import { useTestDatabase } from '../../../tests/helpers/app';
 
 describe('openDatabase', () => {
   it('migrates an in-memory PGlite and runs the same SQL', async () => {
@@ -34,6 +35,30 @@ describe('openDatabase', () => {
       await first.close();
       await drop();
     }
+  });
+});
+
+describe('executePrepared', () => {
+  const database = useTestDatabase();
+
+  it('answers as execute does, on every call and in transactions, and keeps different texts of one label apart', async () => {
+    const { db } = database();
+    const twice = (n: number) => sql`select ${n}::int * 2 as doubled, now() as at`;
+    const plain = rowsOf<{ doubled: number; at: unknown }>(await db.execute(twice(1)));
+    for (const n of [1, 2, 3]) {
+      const rows = rowsOf<{ doubled: number; at: unknown }>(await executePrepared(db, 'probe', twice(n)));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.doubled).toBe(n * 2);
+      expect(typeof rows[0]!.at).toBe(typeof plain[0]!.at); // same row parsing as execute
+    }
+    // Another statement under the same label: its own prepared statement, not a clash with the first.
+    const other = rowsOf<{ tripled: number }>(await executePrepared(db, 'probe', sql`select ${5}::int * 3 as tripled`));
+    expect(other[0]!.tripled).toBe(15);
+    const inTx = await db.transaction(async (tx) => rowsOf<{ doubled: number }>(await executePrepared(tx, 'probe', twice(7))));
+    expect(inTx[0]!.doubled).toBe(14);
+    // Errors as execute reports them: Drizzle's wrapper with the database's error as the cause.
+    const error = await executePrepared(db, 'probe', sql`select 1 / ${0}::int`).catch((e: unknown) => e);
+    expect(String((error as { cause?: unknown }).cause)).toMatch(/division by zero/);
   });
 });
 

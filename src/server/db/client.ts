@@ -3,6 +3,7 @@
  * no DATABASE_URL is given, PostgreSQL through node-postgres when it is. Same schema, same SQL, same
  * migrations for both (docs/decisions/001-embedded-pglite.md).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -120,4 +122,31 @@ async function withAdvisoryLock<T>(pool: pg.Pool, key: number, work: () => Promi
 /** The rows of a raw `db.execute(sql)` result, whichever driver ran it. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** Drizzle's own compiler and session behind a database or transaction (not in its public types). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+}
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a raw statement as a named prepared statement, with the same result as `conn.execute(query)`:
+ * node-postgres parses it once per pooled connection and PostgreSQL can reuse its plan, where an unnamed
+ * statement is parsed and planned on every call (half the database's CPU of a save during the deadline
+ * rush, docs/benchmarks.md). Through Drizzle's own session (its prepared-query path, as `.prepare(name)`
+ * of the query builder uses), so transactions and PGlite (which ignores the name) work alike. The name is
+ * `label` plus a hash of the statement's text, so two texts never share a name.
+ * @param label a short name for the statement (letters, digits, underscores).
+ */
+export function executePrepared(conn: Conn, label: string, query: SQL): Promise<unknown> {
+  const internals = conn as unknown as DrizzleInternals;
+  const compiled = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(compiled.sql);
+  if (name === undefined) {
+    name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
+    if (statementNames.size < 1_000) statementNames.set(compiled.sql, name);
+  }
+  return internals.session.prepareQuery(compiled, undefined, name, false).execute();
 }

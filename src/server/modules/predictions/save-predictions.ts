@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Prediction } from '../../../contracts/groups';
 import type { PredictionItem, PredictionRejection, SavePredictionsResponse } from '../../../contracts/predictions';
 import { PREDICTION_CLOSE_MINUTES, predictionDeadline } from '../../../domain/deadline';
-import { rowsOf, type Db } from '../../db/client';
+import { executePrepared, rowsOf, type Db } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
 import { requireActiveMember } from '../groups/policy';
 
@@ -40,7 +40,8 @@ export async function savePredictions(
   const awayGoals = items.map((item) => item.awayGoals);
   const applyAll = options.applyToOtherGroups === true;
 
-  const saved = rowsOf<SavedRow>(await db.execute(sql`
+  // A named prepared statement: parsed and planned once per connection, not on every save of a rush.
+  const saved = rowsOf<SavedRow>(await executePrepared(db, 'save_predictions', sql`
     with input (match_id, home_goals, away_goals) as (
       select * from unnest(${pgArray(matchIds)}::uuid[], ${pgArray(homeGoals)}::int[], ${pgArray(awayGoals)}::int[])
     ),
