@@ -81,6 +81,12 @@ describe('longestRun', () => {
     const picks = points.map((p, i) => pick('a', i, p));
     expect(longestRun(points.map((p) => (p > 0 ? '1' : '0')).join(''))).toBe(longestStreaks(picks).get('a'));
   });
+
+  it('reads the same picks given as numbers 1 and 0', () => {
+    expect(longestRun(new Uint8Array([1, 1, 0, 1, 1, 1, 0]))).toBe(3);
+    expect(longestRun([0, 0])).toBe(0);
+    expect(longestRun(new Uint8Array([1, 1, 1, 1]).subarray(1, 3))).toBe(2);
+  });
 });
 
 describe('standingsByRound', () => {

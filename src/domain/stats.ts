@@ -122,15 +122,17 @@ export function longestStreaks(picks: readonly ScoredPick[]): Map<string, number
 }
 
 /**
- * The longest run of '1's in a member's scored predictions written in kickoff order as '1' (scored more
- * than 0 points) and '0' (0 or −2), e.g. '1101110' → 3. The SQL side builds the string (string_agg);
- * equals longestStreaks for the same picks.
+ * The longest run of hits in a member's scored predictions in kickoff order, written as a string of '1'
+ * (scored more than 0 points) and '0' (0 or −2), e.g. '1101110' → 3, or as numbers 1 and 0 (the server
+ * fills a Uint8Array from the streak masks). Equals longestStreaks for the same picks.
  */
-export function longestRun(picks: string): number {
+export function longestRun(picks: string | ArrayLike<number>): number {
   let best = 0;
   let run = 0;
+  const text = typeof picks === 'string';
   for (let i = 0; i < picks.length; i++) {
-    run = picks.charCodeAt(i) === 49 /* '1' */ ? run + 1 : 0;
+    const hit = text ? (picks as string).charCodeAt(i) === 49 /* '1' */ : (picks as ArrayLike<number>)[i] === 1;
+    run = hit ? run + 1 : 0;
     if (run > best) best = run;
   }
   return best;

@@ -259,11 +259,19 @@ export const matches = pgTable('matches', {
   lockedByAdmin: boolean('locked_by_admin').notNull().default(false),
   /** Bumped with every change of status or score (scoring/score-matches.ts), which snapshots it in scoring_results. */
   resultVersion: integer('result_version').notNull().default(0),
+  /**
+   * The match's bit in its round's streak masks (member_round_totals.scored_bits / hit_bits): 0, 1, 2 …
+   * in the order matches joined the round, never reused, set by the trigger matches_round_slot (migration
+   * 0016) on insert and when round_order or league_id changes. Slots from 64 on have no bit (their
+   * predictions are read directly).
+   */
+  roundSlot: integer('round_slot'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('matches_league_external_idx').on(t.leagueId, t.externalId),
   index('matches_league_kickoff_idx').on(t.leagueId, t.kickoff),
+  uniqueIndex('matches_league_round_slot_idx').on(t.leagueId, t.roundOrder, t.roundSlot),
 ]);
 
 /** A prediction pool: members predicting one league's matches together. */
@@ -345,6 +353,13 @@ export const memberRoundTotals = pgTable('member_round_totals', {
   winner: integer('winner').notNull().default(0),
   opposite: integer('opposite').notNull().default(0),
   scored: integer('scored').notNull().default(0),
+  /**
+   * Which of the round's matches the member has a counted prediction of (bit `matches.round_slot`, slots
+   * 0–63), and which of those scored more than 0 points: the hot streak of the stats page reads these
+   * instead of every prediction of the group. Kept with the other columns, at the same held snapshots.
+   */
+  scoredBits: bigint('scored_bits', { mode: 'bigint' }).notNull().default(sql`0`),
+  hitBits: bigint('hit_bits', { mode: 'bigint' }).notNull().default(sql`0`),
 }, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder, t.userId] })]);
 
 /**

@@ -1,86 +1,161 @@
 /**
  * A group's statistics: per-round totals come from member_round_totals plus the results still queued for
- * folding (as the ranking does), each member's longest scoring streak from one set-based statement over
- * the group's scored predictions (each member's picks in kickoff order, one character each); the cards, standings per round, movement, matchday winners and podium come from the
- * pure functions of src/domain/stats.ts.
+ * folding (as the ranking does), each member's longest scoring streak from the streak masks kept with
+ * those totals (plus the predictions of queued matches); the cards, standings per round, movement,
+ * matchday winners and podium come from the pure functions of src/domain/stats.ts.
  */
 import { sql } from 'drizzle-orm';
 import { groupStatsResponse, type GroupStatsResponse, type MatchdayWinnersResponse } from '../../../contracts/stats';
 import { hasStatistics, longestRun, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals } from '../../../domain/stats';
-import { rowsOf, type Conn } from '../../db/client';
+import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
-import { countedResultSql, outcomeOnCountedSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql } from '../scoring/scoring-sql';
+import { hasSlotBitSql, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql } from '../scoring/scoring-sql';
 import { requireMember } from './policy';
 
-/** Per-round totals of a group's members (folded plus still queued), rounds where they scored a prediction. */
-export async function roundTotalsRows(db: Conn, groupId: string) {
-  return rowsOf<{ user_id: string; round_order: number; points: number; exact: number; goal_difference: number; winner: number; opposite: number; scored: number }>(await db.execute(sql`
-    with pending_rows as (${pendingRowsSql(groupId)})
-    select user_id, round_order, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
-           sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
-      from (
-        select user_id, round_order, points, exact, goal_difference, winner, opposite, scored from member_round_totals where group_id = ${groupId}::uuid
-        union all
-        select x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
-      ) u
-     group by user_id, round_order
-    having sum(scored) > 0`));
+/**
+ * One member's totals in one round (folded plus still queued) with the round's streak masks as folded,
+ * in 32-bit halves (lo: slots 0–31, hi: 32–63; JavaScript's bit operators are 32-bit).
+ */
+export interface RoundTotalsRow extends RoundTotals {
+  scoredLo: number; scoredHi: number; hitLo: number; hitHi: number;
 }
 
-/** One member's 32 matches of the streak statement: bit i of a chunk is the match at kickoff rank 32 × chunk + i. */
-interface StreakChunk { user_id: string; chunk: number; scored: number; hits: number }
-
 /**
- * Which of each member's predictions scored (result known, not void) and which scored above 0, as 32-bit
- * masks over the league's matches in kickoff order (chunk c, bit i: the match at kickoff rank 32c + i),
- * OR-ed per member and chunk: an integer hash aggregate (bit_or of 380-bit strings cost ~130 ms at 1,000
- * members). What counts of each result is worked out once per match; each prediction's points once, in
- * the filter. The league's matches are an inline subquery (not a materialized CTE, whose estimate made
- * the planner hash the group's 380,000 predictions instead of the 380 matches); exported for EXPLAIN in
- * benchmarks.
+ * The per-round totals of a group's members, rounds where they have a counted prediction: the folded
+ * totals (member_round_totals) plus the differences of results still queued for folding, joined (a full
+ * join on the few pending rows, not an aggregate over every row). A 1,000-member season is 38,000 rows:
+ * sent as one text (rows split by the record separator U+001E, fields by commas, the user id last so
+ * that nothing in it can shift the others), which costs a third of the driver's field-by-field parsing.
  */
-export function streakQuery(groupId: string) {
+export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundTotalsRow[]> {
+  // Prepared: its scoring expressions took PostgreSQL about 10 ms to plan, more than the join itself.
+  const [result] = rowsOf<{ rows: string | null }>(await executePrepared(db, 'round_totals', roundTotalsQuery(groupId)));
+  if (!result?.rows) return [];
+  return result.rows.split('\u001e').map((line) => {
+    const f = line.split(',');
+    return {
+      roundOrder: Number(f[0]), points: Number(f[1]), exact: Number(f[2]), goalDifference: Number(f[3]), winner: Number(f[4]),
+      opposite: Number(f[5]), scoredLo: Number(f[6]), scoredHi: Number(f[7]), hitLo: Number(f[8]), hitHi: Number(f[9]),
+      userId: f.length === 11 ? f[10]! : f.slice(10).join(','),
+    };
+  });
+}
+
+/** roundTotalsRows' statement (exported for EXPLAIN in benchmarks): one row, `rows`, the rows as text. */
+export function roundTotalsQuery(groupId: string) {
   return sql`
-    with r as (
-      select m.id, ${scoringColumnsSql}, ${countedResultSql('m', 'g')},
-             (row_number() over (order by m.kickoff, m.id) - 1)::int as rank
-        from matches m
-        cross join groups g
-       where g.id = ${groupId}::uuid and m.league_id = (select league_id from groups where id = ${groupId}::uuid)
+    with pending as (
+      select x.user_id, x.round_order, ${pendingDeltaSql} from (${pendingRowsSql(groupId)}) x group by x.user_id, x.round_order
     )
-    select p.user_id, r.rank >> 5 as chunk, bit_or(1 << (r.rank & 31)) as scored,
-           coalesce(bit_or(1 << (r.rank & 31)) filter (where ${pointsSql(outcomeOnCountedSql('p', 'r'), 'r')} > 0), 0) as hits
-      from r
-      join predictions p on p.match_id = r.id and p.group_id = ${groupId}::uuid
-     where not r.voided and r.counted_home is not null and r.counted_away is not null
-     group by p.user_id, r.rank >> 5`;
+    select string_agg(concat_ws(',', r.round_order, r.points, r.exact, r.goal_difference, r.winner, r.opposite,
+             ((r.scored_bits << 32) >> 32)::int, (r.scored_bits >> 32)::int, ((r.hit_bits << 32) >> 32)::int, (r.hit_bits >> 32)::int,
+             r.user_id), chr(30)) as rows
+      from (
+        select coalesce(t.user_id, d.user_id) as user_id, coalesce(t.round_order, d.round_order) as round_order,
+               coalesce(t.points, 0) + coalesce(d.points, 0) as points, coalesce(t.exact, 0) + coalesce(d.exact, 0) as exact,
+               coalesce(t.goal_difference, 0) + coalesce(d.goal_difference, 0) as goal_difference,
+               coalesce(t.winner, 0) + coalesce(d.winner, 0) as winner, coalesce(t.opposite, 0) + coalesce(d.opposite, 0) as opposite,
+               coalesce(t.scored_bits, 0) as scored_bits, coalesce(t.hit_bits, 0) as hit_bits
+          from (select * from member_round_totals where group_id = ${groupId}::uuid) t
+          full join pending d on d.user_id = t.user_id and d.round_order = t.round_order
+         where coalesce(t.scored, 0) + coalesce(d.scored, 0) > 0
+      ) r`;
+}
+
+/** A match of the league in kickoff order; `direct`: its predictions are read, not its bit (queued, or no slot bit). */
+interface StreakMatchRow { id: string; round_order: number; round_slot: number | null; direct: boolean }
+/** A counted prediction of a `direct` match on its current result: whether it earned more than 0 points. */
+interface DirectPickRow { user_id: string; match_id: string; hit: boolean }
+
+/**
+ * The two reads behind the hot streaks besides the round masks of roundTotalsRows (exported for EXPLAIN
+ * in benchmarks): the league's matches in kickoff order; and, for the matches whose masks cannot be
+ * trusted as they are — queued for folding (the masks hold an older result) or without a bit (slot 64
+ * and above) — the group's predictions of them scored on the current result.
+ */
+export function streakQueries(groupId: string) {
+  const inLeague = sql`m.league_id = (select league_id from groups where id = ${groupId}::uuid)`;
+  const direct = sql`(not ${hasSlotBitSql('m')} or exists (select 1 from scoring_queue q where q.match_id = m.id))`;
+  return {
+    matches: sql`
+      select m.id, m.round_order, m.round_slot, ${direct} as direct from matches m where ${inLeague} order by m.kickoff, m.id`,
+    direct: sql`
+      select x.user_id, x.match_id, ${pointsSql(sql`x.outcome`, 'x')} > 0 as hit
+        from (
+          select p.user_id, p.match_id, ${scoringColumnsSql}, ${outcomeSql} as outcome
+            from matches m
+            join groups g on g.id = ${groupId}::uuid
+            join predictions p on p.match_id = m.id and p.group_id = g.id
+           where ${inLeague} and ${direct}
+        ) x
+       where x.outcome is not null and x.outcome <> 'void'`,
+  };
 }
 
 /**
- * Each member's longest scoring streak from the streak statement's masks: the scored predictions in
- * kickoff order written as '1' (above 0 points) and '0', measured by longestRun (src/domain/stats.ts).
+ * Each member's longest scoring streak: their counted predictions in kickoff order written as '1' (more
+ * than 0 points) and '0', from the round masks (bit round_slot) or, for direct matches, the direct picks;
+ * measured by longestRun (src/domain/stats.ts).
  */
-function streaksOf(rows: readonly StreakChunk[]): Map<string, number> {
-  const byMember = new Map<string, StreakChunk[]>();
-  for (const row of rows) {
-    const list = byMember.get(row.user_id);
-    if (list) list.push(row);
-    else byMember.set(row.user_id, [row]);
+function streaksOf(matches: readonly StreakMatchRow[], masks: readonly RoundTotalsRow[], direct: readonly DirectPickRow[]): Map<string, number> {
+  const roundIndex = new Map<number, number>();
+  for (const match of matches) if (!roundIndex.has(Number(match.round_order))) roundIndex.set(Number(match.round_order), roundIndex.size);
+  const words = roundIndex.size * 4;
+  const byMember = new Map<string, Int32Array>();
+  for (const row of masks) {
+    const round = roundIndex.get(row.roundOrder);
+    if (round === undefined || (row.scoredLo === 0 && row.scoredHi === 0)) continue;
+    let memberWords = byMember.get(row.userId);
+    if (!memberWords) byMember.set(row.userId, (memberWords = new Int32Array(words)));
+    memberWords[round * 4] = row.scoredLo;
+    memberWords[round * 4 + 1] = row.scoredHi;
+    memberWords[round * 4 + 2] = row.hitLo;
+    memberWords[round * 4 + 3] = row.hitHi;
   }
+  const directByMember = new Map<string, Map<string, boolean>>();
+  for (const pick of direct) {
+    let picks = directByMember.get(pick.user_id);
+    if (!picks) directByMember.set(pick.user_id, (picks = new Map()));
+    picks.set(pick.match_id, pick.hit === true);
+  }
+  // Per match: where its bit is (word of the scored half, bit), or direct.
+  const plan = matches.map((match) => {
+    const slot = match.round_slot === null ? -1 : Number(match.round_slot);
+    return match.direct || slot < 0 || slot > 63
+      ? { id: match.id, word: -1, bit: 0 }
+      : { id: match.id, word: roundIndex.get(Number(match.round_order))! * 4 + (slot >> 5), bit: slot & 31 };
+  });
   const streaks = new Map<string, number>();
-  for (const [userId, chunks] of byMember) {
-    chunks.sort((a, b) => Number(a.chunk) - Number(b.chunk));
-    let picks = '';
-    for (const { scored, hits } of chunks) {
-      const s = Number(scored);
-      const h = Number(hits);
-      for (let bit = 0; bit < 32; bit++) {
-        if ((s >>> bit) & 1) picks += (h >>> bit) & 1 ? '1' : '0';
+  const picks = new Uint8Array(plan.length); // one member's counted picks in kickoff order: 1 above 0 points
+  for (const userId of new Set([...byMember.keys(), ...directByMember.keys()])) {
+    const memberWords = byMember.get(userId);
+    const memberDirect = directByMember.get(userId);
+    let n = 0;
+    for (const { id, word, bit } of plan) {
+      if (word < 0) {
+        const hit = memberDirect?.get(id);
+        if (hit !== undefined) picks[n++] = hit ? 1 : 0;
+      } else if (memberWords && (memberWords[word]! >>> bit) & 1) {
+        picks[n++] = (memberWords[word + 2]! >>> bit) & 1;
       }
     }
-    streaks.set(userId, longestRun(picks));
+    streaks.set(userId, longestRun(picks.subarray(0, n)));
   }
   return streaks;
+}
+
+/**
+ * Each member's longest scoring streak in a group (userId → length; members without a counted prediction
+ * are absent), read as the stats page reads it: the round masks plus the direct picks.
+ */
+export async function memberStreaks(db: Conn, groupId: string): Promise<Map<string, number>> {
+  const streak = streakQueries(groupId);
+  const [perRound, streakMatches, directPicks] = await Promise.all([
+    roundTotalsRows(db, groupId),
+    db.execute(streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
+    db.execute(streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
+  ]);
+  return streaksOf(streakMatches, perRound, directPicks);
 }
 
 /**
@@ -94,10 +169,7 @@ export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userI
   const names = new Map(rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
     select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id where gm.group_id = ${groupId}::uuid`))
     .map((row) => [row.user_id, row.username]));
-  const winners = matchdayWinners(rows.map((row) => ({
-    userId: row.user_id, roundOrder: Number(row.round_order), points: Number(row.points), exact: Number(row.exact),
-    goalDifference: Number(row.goal_difference), winner: Number(row.winner), opposite: Number(row.opposite),
-  })));
+  const winners = matchdayWinners(rows);
   return {
     winners: winners.map((w) => ({
       roundOrder: w.roundOrder, points: w.points,
@@ -114,12 +186,14 @@ export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userI
  */
 export async function groupStatsJson(db: Conn, groupId: string): Promise<string> {
   const leagueOf = sql`(select league_id from groups where id = ${groupId}::uuid)`;
-  const [members, perRound, streakRows, rounds, [league]] = await Promise.all([
+  const streak = streakQueries(groupId);
+  const [members, perRound, streakMatches, directPicks, rounds, [league]] = await Promise.all([
     db.execute(sql`
       select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
        where gm.group_id = ${groupId}::uuid order by lower(pr.username)`).then((r) => rowsOf<{ user_id: string; username: string }>(r)),
     roundTotalsRows(db, groupId),
-    db.execute(streakQuery(groupId)).then((r) => rowsOf<StreakChunk>(r)),
+    db.execute(streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
+    db.execute(streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
     db.execute(sql`
       select round_order, min(round_name) as round_name from matches where league_id = ${leagueOf} group by round_order order by round_order`)
       .then((r) => rowsOf<{ round_order: number; round_name: string }>(r)),
@@ -128,12 +202,9 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
       .then((r) => rowsOf<{ finished: boolean }>(r)),
   ]);
 
-  const totals: RoundTotals[] = perRound.map((row) => ({
-    userId: row.user_id, roundOrder: Number(row.round_order), points: Number(row.points), exact: Number(row.exact),
-    goalDifference: Number(row.goal_difference), winner: Number(row.winner), opposite: Number(row.opposite),
-  }));
+  const totals: RoundTotals[] = perRound;
   const memberIds = members.map((m) => m.user_id);
-  const streaks = streaksOf(streakRows);
+  const streaks = streaksOf(streakMatches, perRound, directPicks);
   const stats: GroupStatsResponse = {
     hasStatistics: hasStatistics(totals),
     leagueFinished: league?.finished === true,

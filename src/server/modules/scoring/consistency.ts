@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql } from './scoring-sql';
+import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, slotMaskSql, streakBitsSql } from './scoring-sql';
 
 /** A member whose ranking totals (folded plus queued) differ from their predictions on current results. */
 export interface TotalsMismatch {
@@ -46,16 +46,17 @@ function sumsOf(outcome: string, points: string): SQL {
 }
 
 /**
- * Per (group, user, round): the totals of the predictions at the snapshots they are held at (the
- * match's current result when it is not queued), only where some prediction scored or was counted.
+ * Per (group, user, round): the totals and streak masks of the predictions at the snapshots they are held
+ * at (the match's current result when it is not queued), only where some prediction scored or was counted.
  */
 function heldTotalsSql(scope: TotalsScope = {}): SQL {
   const where = scopeWhere(scope, 'p.group_id');
   const held = outcomeOf({ m: 'h' });
   return sql`
-    select x.group_id, x.user_id, x.round_order, ${sumsOf('x.outcome', 'x.points')}
+    select x.group_id, x.user_id, x.round_order, ${sumsOf('x.outcome', 'x.points')},
+           ${streakBitsSql(sql`x.outcome`, sql`x.points`, sql`x.mask`)}
       from (
-        select p.group_id, p.user_id, m.round_order, ${held} as outcome, ${pointsSql(held)} as points
+        select p.group_id, p.user_id, m.round_order, ${slotMaskSql('m')} as mask, ${held} as outcome, ${pointsSql(held)} as points
           from predictions p
           join matches m on m.id = p.match_id
           join groups g on g.id = p.group_id
@@ -67,12 +68,17 @@ function heldTotalsSql(scope: TotalsScope = {}): SQL {
     having count(*) filter (where x.outcome is not null and x.outcome <> 'void') > 0`;
 }
 
-const differ = sql.raw(`(coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
+const totalsDiffer = `(coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
   is distinct from
-  (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`);
+  (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`;
+const differ = sql.raw(totalsDiffer);
+/** differ, plus the streak masks. */
+const roundDiffer = sql.raw(`${totalsDiffer}
+  or (coalesce(s.scored_bits, 0), coalesce(s.hit_bits, 0)) is distinct from (coalesce(r.scored_bits, 0), coalesce(r.hit_bits, 0))`);
 
 /**
- * Compares member_round_totals with the predictions at their held snapshots, by round (points and each count).
+ * Compares member_round_totals with the predictions at their held snapshots, by round (points, each count
+ * and the streak masks).
  * @param groupId limit the check to one group (default: every group).
  */
 export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promise<RoundTotalsMismatch[]> {
@@ -85,7 +91,7 @@ export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promi
            coalesce(s.points, 0) as s_points, coalesce(r.points, 0) as r_points
       from stored s
       full join recomputed r on r.group_id = s.group_id and r.user_id = s.user_id and r.round_order = s.round_order
-     where ${differ}`));
+     where ${roundDiffer}`));
   return rows.map((row) => ({
     groupId: String(row.group_id), userId: String(row.user_id), roundOrder: Number(row.round_order),
     storedPoints: Number(row.s_points), recomputedPoints: Number(row.r_points),
@@ -148,8 +154,8 @@ export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
-      insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored)
-      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored from (${heldTotalsSql(where)}) r
+      insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits)
+      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits from (${heldTotalsSql(where)}) r
       returning 1
     )
     select count(*)::int as n from written`));

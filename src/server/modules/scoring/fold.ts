@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn, type Db } from '../../db/client';
-import { outcomeOf, pointsSql, scoringColumnsSql, totalsDeltaSql } from './scoring-sql';
+import { outcomeOf, pointsSql, scoringColumnsSql, slotMaskSql, streakBitsSql, totalsDeltaSql } from './scoring-sql';
 
 /** Advisory lock namespace (first key) of folding; the second key is hashtext(match id). */
 export const FOLD_LOCK_KEY = 7_240_611;
@@ -97,7 +97,7 @@ export async function foldStep(conn: Conn, matchId: string, limit: number): Prom
  * The statement of one fold batch (exported for EXPLAIN in benchmarks): the match's predictions after
  * `after` in (group, user) order, at most `limit`, moved from the snapshot `fromVersion` to `toVersion`;
  * per member and round the difference is added to member_round_totals (rows whose difference is zero are
- * not written) and the queue's cursor moves to the last prediction read. Returns `folded`.
+ * not written) and the match's bit of the round's streak masks set to its new value and the queue's cursor moves to the last prediction read. Returns `folded`.
  */
 export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: number, after: { groupId: string; userId: string } | null, limit: number) {
   const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
@@ -113,7 +113,7 @@ export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: 
     ),
     -- The match's round and both results, read once (joined per prediction they were looked up per row).
     snap as materialized (
-      select m.round_order,
+      select m.round_order, ${slotMaskSql('m')} as mask,
              o.stage as o_stage, o.status as o_status, o.home_goals as o_home, o.away_goals as o_away,
              o.home_goals_extra_time as o_home_et, o.away_goals_extra_time as o_away_et,
              n.stage as n_stage, n.status as n_status, n.home_goals as n_home, n.away_goals as n_away,
@@ -126,7 +126,7 @@ export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: 
     -- Materialized: each outcome is computed once per prediction (inlined, the delta's many references
     -- to them recomputed the CASE each time).
     rows as materialized (
-      select p.group_id, p.user_id, s.round_order, ${scoringColumnsSql},
+      select p.group_id, p.user_id, s.round_order, s.mask, ${scoringColumnsSql},
              ${outcomeOf({ m: 'o' })} as old_outcome, ${outcomeOf({ m: 'n' })} as new_outcome
         from picked p
         cross join snap s
@@ -137,18 +137,22 @@ export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: 
         join groups g on g.id = p.group_id
     ),
     deltas as (
-      select x.group_id, x.round_order, x.user_id, ${delta}
+      select x.group_id, x.round_order, x.user_id, ${delta},
+             ${streakBitsSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.mask`)}
         from rows x
        where x.old_outcome is distinct from x.new_outcome
        group by x.group_id, x.round_order, x.user_id
     ),
     written as (
-      insert into member_round_totals as t (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored)
-      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored from deltas
+      insert into member_round_totals as t (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits)
+      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits from deltas
       on conflict (group_id, round_order, user_id) do update
          set points = t.points + excluded.points, exact = t.exact + excluded.exact,
              goal_difference = t.goal_difference + excluded.goal_difference, winner = t.winner + excluded.winner,
-             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored
+             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored,
+             -- The match's bit takes its new value; the round's other bits stay.
+             scored_bits = (t.scored_bits & ~(select mask from snap)) | excluded.scored_bits,
+             hit_bits = (t.hit_bits & ~(select mask from snap)) | excluded.hit_bits
       returning 1
     ),
     last as (select group_id, user_id from picked order by group_id desc, user_id desc limit 1),

@@ -135,6 +135,30 @@ export function totalsDeltaSql(newOutcome: SQL, newPoints: SQL, oldOutcome: SQL,
     coalesce(sum(${isScored(newOutcome)} - ${isScored(oldOutcome)}), 0)::int as scored`;
 }
 
+/**
+ * A match's bit in its round's streak masks (member_round_totals.scored_bits / hit_bits), as a bigint:
+ * `1 << round_slot` for slots 0–63, else 0 (no bit: such matches are read from their predictions).
+ * @param m the matches row's alias.
+ */
+export function slotMaskSql(m = 'm'): SQL {
+  return sql.raw(`(case when ${m}.round_slot between 0 and 63 then 1::bigint << ${m}.round_slot else 0::bigint end)`);
+}
+
+/** Whether a round slot has a bit in the streak masks (SQL boolean). */
+export function hasSlotBitSql(m = 'm'): SQL {
+  return sql.raw(`coalesce(${m}.round_slot between 0 and 63, false)`);
+}
+
+/**
+ * The streak masks of the rows in scope as the select list `scored_bits, hit_bits`: OR of `mask` over
+ * the predictions that count (an outcome, not void), and over those that earned more than 0 points.
+ */
+export function streakBitsSql(outcome: SQL, points: SQL, mask: SQL): SQL {
+  return sql`
+    coalesce(bit_or(${mask}) filter (where ${outcome} is not null and ${outcome} <> 'void'), 0)::bigint as scored_bits,
+    coalesce(bit_or(${mask}) filter (where ${points} > 0), 0)::bigint as hit_bits`;
+}
+
 /** The delta select list of pending rows `x` (pendingRowsSql): new minus old, points under the group's rules. */
 export const pendingDeltaSql: SQL = totalsDeltaSql(
   sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'));
