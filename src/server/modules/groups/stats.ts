@@ -56,7 +56,8 @@ export function roundTotalsQuery(groupId: string) {
                coalesce(t.goal_difference, 0) + coalesce(d.goal_difference, 0) as goal_difference,
                coalesce(t.winner, 0) + coalesce(d.winner, 0) as winner, coalesce(t.opposite, 0) + coalesce(d.opposite, 0) as opposite,
                coalesce(t.scored_bits, 0) as scored_bits, coalesce(t.hit_bits, 0) as hit_bits
-          from (select * from member_round_totals where group_id = ${groupId}::uuid) t
+          from (select user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits
+                  from member_round_totals where group_id = ${groupId}::uuid) t
           full join pending d on d.user_id = t.user_id and d.round_order = t.round_order
          where coalesce(t.scored, 0) + coalesce(d.scored, 0) > 0
       ) r`;
