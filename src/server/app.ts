@@ -13,6 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import helmet from 'helmet';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySse from '@fastify/sse';
 import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -44,6 +45,8 @@ import { registerOriginCheck } from './http/origin-check';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
 import { groupStatsJson } from './modules/groups/stats';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
+import { createEventHub, type EventHub } from './modules/live/event-hub';
+import { liveRoutes } from './modules/live/routes';
 
 /** A stats page this long (characters of JSON: ~400 members over a season, ~200 ms to compute) is served as it was after a change while it is refreshed. */
 const LARGE_STATS_BYTES = 20_000;
@@ -66,6 +69,8 @@ export interface AppContext {
   statsCache: GroupCache<string>;
   /** League sync: the competition fetcher and what providers can be used (modules/sync). */
   sync: SyncContext;
+  /** This instance's fan-out of live events to its open event streams (modules/live). */
+  events: EventHub;
 }
 
 export interface BuildAppOptions {
@@ -132,7 +137,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const sync = createSyncContext(database.db, env);
   app.addHook('onClose', async () => sync.settle());
-  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache, sync };
+  // Live events from every instance (LISTEN); open streams end before the server closes.
+  const events = await createEventHub(database, app.log);
+  app.addHook('preClose', async () => events.endAll());
+  app.addHook('onClose', async () => events.close());
+  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache, sync, events };
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -183,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Most people predict on a phone: brotli/gzip for the app bundle and the JSON alike.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
+  // Server-Sent Events for the live routes, a heartbeat comment every LIVE_HEARTBEAT_MS (30 s).
+  await app.register(fastifySse, { heartbeatInterval: env.LIVE_HEARTBEAT_MS });
   await app.register(authRoutes, { auth, baseURL });
   await app.register(
     async (api) => {
@@ -200,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(siteRoutes, context);
       await api.register(profileRoutes, context);
       await api.register(homeRoutes, context);
+      await api.register(liveRoutes, context);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -30,7 +30,7 @@ const ALLOWED: Record<Level, readonly Role[]> = {
 interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string; teamId: string }
 
 /** Who may call each route, and a valid body (so validation never answers before authorization). */
-const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = {
+const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stream?: true }> = {
   'GET /api/health': { level: 'public' },
   'GET /api/site': { level: 'public' },
   'GET /api/me': { level: 'signed-in' },
@@ -104,6 +104,9 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object }> = 
   'PUT /api/profiles/{userId}/avatar': { level: 'self' },
   'DELETE /api/profiles/{userId}/avatar': { level: 'self' },
   'GET /api/users/{userId}/avatar': { level: 'signed-in' },
+  // Event streams (Server-Sent Events): called over a socket, the answer judged on its status line.
+  'GET /api/groups/{groupId}/events': { level: 'member', stream: true },
+  'GET /api/events': { level: 'signed-in', stream: true },
 };
 
 describe(`authorization matrix (${TEST_DB_KIND})`, () => {
@@ -117,6 +120,15 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
 
   const call = (who: Role, method: string, url: string, payload?: object) =>
     t.app.inject({ method: method as 'GET', url, payload, headers: who === 'guest' ? {} : { cookie: users[who].cookie } });
+  let base: string;
+  /** An event stream's answer: its status, and the error body when refused (an open stream is closed at once). */
+  const callStream = async (who: Role, url: string) => {
+    const controller = new AbortController();
+    const response = await fetch(`${base}${url}`, { headers: { accept: 'text/event-stream', ...(who === 'guest' ? {} : { cookie: users[who].cookie }) }, signal: controller.signal });
+    const body = response.ok ? '' : await response.text();
+    controller.abort();
+    return { statusCode: response.status, json: () => JSON.parse(body) as { error?: { id?: string } } };
+  };
 
   /** A private group of owner, admin and member (the outsider and the platform administrator stay out). */
   async function freshGroup(): Promise<Context> {
@@ -142,6 +154,9 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
     teamId = open!.teamId;
     const doc = (await call('guest', 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -164,7 +179,7 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
           .replace('{groupId}', context.groupId).replace('{leagueId}', context.leagueId)
           .replace('{matchId}', context.matchId).replace('{userId}', context.memberId)
           .replace('{teamId}', context.teamId).replace('{alias}', 'matrix%20alias');
-        const response = await call(role, method, url, entry.body?.(context));
+        const response = entry.stream ? await callStream(role, url) : await call(role, method, url, entry.body?.(context));
         const id = (() => { try { return response.json()?.error?.id as string | undefined; } catch { return undefined; } })();
         const denied = response.statusCode === 401 || response.statusCode === 403 || (response.statusCode === 404 && id === 'group_not_found');
         const shouldAllow = ALLOWED[entry.level].includes(role);

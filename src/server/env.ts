@@ -38,6 +38,8 @@ const envSchema = z.object({
   SCORING_FOLD_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
   /** How long a group's ranking is reused by this instance, in ms (modules/groups/ranking-cache.ts); 0 turns it off. */
   RANKING_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  /** Heartbeat comment interval of the live event streams, in ms (proxies close idle connections). */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** The address shown on the Contact page (with a copy button). */
   CONTACT_EMAIL: z.email().default('support@palpite.local'),
   /** Require a confirmed email before sign-in (the specification's default); false signs people in at sign-up. */

@@ -31,6 +31,22 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Releases the connection (and the embedded database's lock). */
   close(): Promise<void>;
+  /**
+   * Hears PostgreSQL notifications (NOTIFY / pg_notify) on `channel`, from any connection to the same
+   * database — other app instances included — once the notifying transaction commits. PostgreSQL: one
+   * dedicated connection per call, reconnected after a drop (`onError` hears why; notifications sent
+   * while it was down are lost, so callers resynchronise in `onReconnect`). PGlite: its own in-process
+   * LISTEN. @returns the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
+}
+
+/** What a listener hears besides messages. */
+export interface ListenHooks {
+  /** The listening connection failed (it is replaced after a pause). */
+  onError?: (error: Error) => void;
+  /** Listening again after a failure: messages in between were missed. */
+  onReconnect?: () => void;
 }
 
 /**
@@ -63,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, hooks) => listenPostgres(target.url, channel, onMessage, hooks) };
   }
   let lock: DataDirLock | undefined;
   let client: PGlite;
@@ -95,6 +111,62 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await client.close();
       lock?.release();
     },
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+  };
+}
+
+/** Pause before a dropped listening connection is replaced. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a dedicated node-postgres client (a pooled connection would be handed to queries), replaced
+ * after a drop. The channel name is an SQL identifier written into the statement: only [a-z_] allowed.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, hooks: ListenHooks = {}): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', (error) => {
+      hooks.onError?.(error);
+      if (client === next) client = undefined;
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      hooks.onReconnect?.();
+    } catch (error) {
+      hooks.onError?.(error as Error);
+      if (!stopped) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = undefined;
   };
 }
 

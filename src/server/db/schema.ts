@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { MATCH_STATUSES } from '../../domain/deadline';
 import { DEFAULT_SCORING_RULES, KNOCKOUT_BASES, PREDICTION_OUTCOMES } from '../../domain/scoring';
@@ -406,3 +406,19 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 }, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+
+/**
+ * Live events (src/server/modules/live): what open pages need to hear — a match's score or status changed —
+ * written in the transaction that made the change and announced with NOTIFY to every app instance, which
+ * fans it out to its event streams. Kept an hour, so a stream that reconnects with Last-Event-ID receives
+ * what it missed; older ones are pruned.
+ */
+export const liveEvents = pgTable('live_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The league the event is about: streams of members of the league's groups hear it. */
+  leagueId: uuid('league_id').notNull(),
+  /** 'match': a match's score or status changed (payload: the match's live state). */
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('live_events_league_idx').on(t.leagueId, t.id), index('live_events_created_idx').on(t.createdAt)]);

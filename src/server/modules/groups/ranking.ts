@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
-import { rowsOf, type Conn } from '../../db/client';
+import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import { avatarUrl } from '../profile/avatar-url';
 import { pendingDeltaSql, pendingRowsSql } from '../scoring/scoring-sql';
 
@@ -75,7 +75,8 @@ export function rankingQuery(groupId: string) {
 
 /** The ranking of a group, best first; ties ordered by username. `predictions` counts scored predictions. */
 export async function groupRanking(db: Conn, groupId: string): Promise<RankingRow[]> {
-  const result = await db.execute(rankingQuery(groupId));
+  // Prepared: planning its scoring expressions took PostgreSQL about 10 ms, a third of the statement.
+  const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId));
   return rowsOf<{
     rank: number; user_id: string; username: string; avatar_url: string | null; points: number; exact: number;
     goal_difference: number; winner: number; opposite: number; predictions: number; movement: number;

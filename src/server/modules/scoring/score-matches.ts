@@ -5,12 +5,14 @@
  * folded at once in the caller's transaction; a match with more than SYNC_FOLD_LIMIT predictions (a
  * World Cup final across many groups) is left to the background folder, so saving the result stays
  * fast, while rankings already count it (they add unfolded predictions on read). Never a query per
- * prediction: every step is a set-based statement.
+ * prediction: every step is a set-based statement. Each change is also recorded as a live `match` event,
+ * announced to every instance's open event streams at commit (modules/live).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
 import { foldStep, lockMatchForFolding } from './fold';
 import { rankingsChanged } from './rankings-changed';
+import { publishMatchEvents } from '../live/publish';
 
 /** Above this many predictions a match is folded in the background instead of in the caller's transaction. */
 export const SYNC_FOLD_LIMIT = 2_000;
@@ -30,6 +32,8 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   if (bumped.length === 0) return 0;
   // Told before the caller commits, rankings cached meanwhile may hold the old result for their time to live (≤ 1 s).
   rankingsChanged();
+  // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
+  await publishMatchEvents(conn, bumped.map((row) => row.id));
   await conn.execute(sql`
     insert into scoring_results (match_id, version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time)
     select id, result_version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time

@@ -1,0 +1,30 @@
+/**
+ * Live events sent over Server-Sent Events (GET /api/groups/:groupId/events and GET /api/events; issue 9):
+ * each SSE message has an `id` (the event's number, for Last-Event-ID), an `event` name and JSON `data`.
+ * - `match`: a match's score or status changed (a live goal, the final whistle, a postponement).
+ * - `resync`: events were missed (the stream fell too far behind, or the server lost its feed); the page
+ *   refetches what it shows.
+ * Heartbeat comments every 30 s keep proxies from closing an idle stream.
+ */
+import { z } from 'zod';
+import { MATCH_STATUSES } from '../domain/deadline';
+
+/** Data of a `match` event: the match's state after the change (goals: full time, then after extra time). */
+export const liveMatchEvent = z.object({
+  matchId: z.string(),
+  leagueId: z.string(),
+  status: z.enum(MATCH_STATUSES),
+  homeGoals: z.number().int().nullable(),
+  awayGoals: z.number().int().nullable(),
+  homeGoalsExtraTime: z.number().int().nullable(),
+  awayGoalsExtraTime: z.number().int().nullable(),
+  /** Kickoff as an ISO 8601 UTC instant (a postponed match may get a new one). */
+  kickoff: z.string(),
+});
+export type LiveMatchEvent = z.infer<typeof liveMatchEvent>;
+
+/** Query of the event routes: where to resume when the browser cannot send Last-Event-ID (a new EventSource). */
+export const liveEventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).optional() });
+
+/** Names of the events a stream may carry. */
+export const LIVE_EVENT_KINDS = ['match', 'resync'] as const;

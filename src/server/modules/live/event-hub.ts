@@ -1,0 +1,93 @@
+/**
+ * One app instance's fan-out of live events: it listens on LIVE_CHANNEL (PostgreSQL LISTEN on a dedicated
+ * connection, or PGlite's in-process LISTEN) and hands each event to the open streams of its league —
+ * streams are indexed by league, so a goal costs one lookup and one write per interested stream. When the
+ * feed itself was interrupted (the listening connection dropped), every stream is told to resynchronise.
+ * It also prunes old events now and then (idempotent: several instances may).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { LIVE_CHANNEL, pruneLiveEvents, type LiveEventRecord } from './publish';
+
+/** An open event stream: the leagues it follows, and how to send it an event or a resync. */
+export interface LiveSubscriber {
+  leagueIds: readonly string[];
+  send(event: LiveEventRecord): void;
+  resync(): void;
+  /** Ends the stream (the server is shutting down). */
+  end(): void;
+}
+
+/** The hub of one app instance. */
+export interface EventHub {
+  /** Adds a stream; returns the function that removes it. */
+  subscribe(subscriber: LiveSubscriber): () => void;
+  /** How many streams are open here. */
+  readonly size: number;
+  /** Ends every open stream (before the server closes: open responses would keep it from closing). */
+  endAll(): void;
+  close(): Promise<void>;
+}
+
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Starts listening for live events.
+ * @throws when the first LISTEN fails (the database is unreachable).
+ */
+export async function createEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
+  const byLeague = new Map<string, Set<LiveSubscriber>>();
+  let size = 0;
+  const everyone = () => new Set([...byLeague.values()].flatMap((set) => [...set]));
+  const stop = await database.listen(LIVE_CHANNEL, (payload) => {
+    let event: LiveEventRecord;
+    try {
+      event = JSON.parse(payload) as LiveEventRecord;
+    } catch {
+      log.warn('live event with an unreadable payload ignored');
+      return;
+    }
+    for (const subscriber of byLeague.get(event.leagueId) ?? []) subscriber.send(event);
+  }, {
+    onError: (error) => log.warn({ err: error }, 'live events: listening connection lost; reconnecting'),
+    onReconnect: () => {
+      for (const subscriber of everyone()) subscriber.resync();
+    },
+  });
+  const prune = setInterval(() => {
+    pruneLiveEvents(database.db).catch((error: unknown) => log.warn({ err: error }, 'live events: prune failed'));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+  return {
+    subscribe(subscriber) {
+      const leagues = [...new Set(subscriber.leagueIds)];
+      for (const leagueId of leagues) {
+        let set = byLeague.get(leagueId);
+        if (!set) byLeague.set(leagueId, (set = new Set()));
+        set.add(subscriber);
+      }
+      size += 1;
+      let removed = false;
+      return () => {
+        if (removed) return;
+        removed = true;
+        size -= 1;
+        for (const leagueId of leagues) {
+          const set = byLeague.get(leagueId);
+          set?.delete(subscriber);
+          if (set?.size === 0) byLeague.delete(leagueId);
+        }
+      };
+    },
+    get size() {
+      return size;
+    },
+    endAll() {
+      for (const subscriber of everyone()) subscriber.end();
+    },
+    async close() {
+      clearInterval(prune);
+      await stop();
+    },
+  };
+}

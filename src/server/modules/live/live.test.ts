@@ -1,0 +1,145 @@
+/**
+ * Live events over HTTP on a real database (issue 9): members only; a goal saved in a transaction reaches
+ * an open stream within 2 s, and a rolled-back change never does; heartbeats; Last-Event-ID (or
+ * ?lastEventId=) resumes with what was missed, or says `resync` when it is gone; GET /api/events follows
+ * the leagues of my groups only; on PostgreSQL, a result written through one app instance reaches a stream
+ * of another through LISTEN/NOTIFY.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { openEventStream, type EventStream } from '../../../../tests/helpers/event-stream';
+import { createUser, type TestUser } from '../../../../tests/helpers/users';
+import { buildApp } from '../../app';
+import { openDatabase, rowsOf } from '../../db/client';
+import { matches } from '../../db/schema';
+import { parseEnv } from '../../env';
+import { seedDemoIfEmpty } from '../demo/seed';
+import { scoreMatches } from '../scoring/score-matches';
+
+describe(`live event streams (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let ana: TestUser;
+  let bruno: TestUser;
+  let groupId: string;
+  let matchId: string;
+  let base: string;
+  const streams: EventStream[] = [];
+
+  const open = async (path: string, headers: Record<string, string> = {}, at = base) => {
+    const stream = await openEventStream(`${at}${path}`, headers);
+    streams.push(stream);
+    return stream;
+  };
+  /** An administrator's score change: the match and its scoring in one transaction. */
+  const setScore = (home: number, away: number) => t.database.db.transaction(async (tx) => {
+    await tx.update(matches).set({ status: 'live', homeGoals: home, awayGoals: away }).where(eq(matches.id, matchId));
+    await scoreMatches(tx, [matchId]);
+  });
+  const isMatch = (home: number) => (event: { event: string; data: unknown }) =>
+    event.event === 'match' && (event.data as { matchId: string; homeGoals: number }).matchId === matchId && (event.data as { homeGoals: number }).homeGoals === home;
+
+  beforeAll(async () => {
+    t = await createTestApp({ LIVE_HEARTBEAT_MS: '200' });
+    await seedDemoIfEmpty(t.database.db, new Date());
+    [ana, bruno] = await Promise.all([createUser(t, { username: 'ana' }), createUser(t, { username: 'bruno' })]);
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
+    groupId = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Live pool', leagueId }, headers: { cookie: ana.cookie } })).json().group.id;
+    const [match] = await t.database.db.select({ id: matches.id }).from(matches)
+      .where(and(eq(matches.leagueId, leagueId), eq(matches.status, 'scheduled'))).orderBy(matches.kickoff).limit(1);
+    matchId = match!.id;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t?.close();
+  });
+
+  it('answers members only: 401 signed out, 404 for a private group of others', async () => {
+    expect((await open(`/api/groups/${groupId}/events`)).status).toBe(401);
+    expect((await open('/api/events')).status).toBe(401);
+    expect((await open(`/api/groups/${groupId}/events`, { cookie: bruno.cookie })).status).toBe(404);
+    const member = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie });
+    expect(member.status).toBe(200);
+    expect(member.contentType).toMatch(/^text\/event-stream/);
+  });
+
+  it('delivers a goal within 2 s with heartbeats between, and never a change that was rolled back', async () => {
+    const stream = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie });
+    expect(await stream.comment(2_000)).toBe('heartbeat');
+    const started = Date.now();
+    await setScore(1, 0);
+    const goal = await stream.next(isMatch(1), 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(goal.data).toMatchObject({ matchId, status: 'live', homeGoals: 1, awayGoals: 0 });
+    expect(Number(goal.id)).toBeGreaterThan(0);
+
+    await expect(t.database.db.transaction(async (tx) => {
+      await tx.update(matches).set({ status: 'live', homeGoals: 7, awayGoals: 7 }).where(eq(matches.id, matchId));
+      await scoreMatches(tx, [matchId]);
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    await setScore(2, 0);
+    const next = await stream.next((event) => event.event === 'match', 2_000);
+    expect(next.data).toMatchObject({ homeGoals: 2, awayGoals: 0 }); // not the 7–7 that never committed
+  });
+
+  it('resumes after a reconnection with what was missed (Last-Event-ID or ?lastEventId=), or asks to resync', async () => {
+    const first = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie });
+    await setScore(3, 0);
+    const seen = await first.next(isMatch(3));
+    first.close();
+    await setScore(4, 0); // while disconnected
+    await setScore(5, 0);
+    const byHeader = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie, 'last-event-id': seen.id! });
+    expect((await byHeader.next((event) => event.event === 'match')).data).toMatchObject({ homeGoals: 4 });
+    expect((await byHeader.next((event) => event.event === 'match')).data).toMatchObject({ homeGoals: 5 });
+    const byQuery = await open(`/api/groups/${groupId}/events?lastEventId=${seen.id}`, { cookie: ana.cookie });
+    expect((await byQuery.next((event) => event.event === 'match')).data).toMatchObject({ homeGoals: 4 });
+
+    // Events older than the retention are pruned: a stream resuming before them is told to refetch.
+    await t.database.db.execute(sql`delete from live_events`);
+    await setScore(6, 0);
+    const late = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie, 'last-event-id': seen.id! });
+    expect((await late.next()).event).toBe('resync');
+    expect((await late.next((event) => event.event === 'match')).data).toMatchObject({ homeGoals: 6 });
+  });
+
+  it('streams the leagues of my groups on /api/events, and nothing to someone without groups', async () => {
+    const mine = await open('/api/events', { cookie: ana.cookie });
+    const none = await open('/api/events', { cookie: bruno.cookie });
+    expect(none.status).toBe(200);
+    await setScore(8, 1);
+    expect((await mine.next(isMatch(8))).data).toMatchObject({ awayGoals: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(none.events).toEqual([]);
+  });
+
+  it.runIf(TEST_DB_KIND === 'postgres')('reaches a stream of another app instance on the same PostgreSQL', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`))[0]!.name}`;
+    const database = await openDatabase({ url: url.toString() });
+    const other = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.dataDir, RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' }),
+      database, webDir: `${t.dataDir}/no-web`,
+    });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      const opening = Date.now();
+      const stream = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie }, `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      expect(stream.status).toBe(200);
+      expect(Date.now() - opening).toBeLessThan(2_000); // headers flushed at once, not with the first heartbeat (30 s)
+      const started = Date.now();
+      await setScore(9, 2); // written through the first instance's pool
+      expect((await stream.next(isMatch(9), 2_000)).data).toMatchObject({ awayGoals: 2 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      stream.close();
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Recording live events: a row in live_events and a NOTIFY on LIVE_CHANNEL carrying it, in the caller's
+ * transaction, so every app instance hears the event exactly when the change it describes commits (and
+ * never for a change rolled back). Instances fan it out to their open streams (event-hub.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Conn } from '../../db/client';
+
+/** The PostgreSQL notification channel of live events. */
+export const LIVE_CHANNEL = 'palpite_live';
+
+/** How long events are kept for streams that reconnect with Last-Event-ID. */
+export const LIVE_EVENT_RETENTION_MINUTES = 60;
+
+/** A live event as announced and replayed: its number, league, kind and data. */
+export interface LiveEventRecord {
+  id: number;
+  leagueId: string;
+  kind: 'match';
+  payload: unknown;
+}
+
+/**
+ * Records a `match` event for each match (its state as stored now: status, goals, kickoff) and notifies
+ * every instance at commit. One statement whatever the number of matches.
+ * @param conn the transaction that changed the matches (or the database, after the change).
+ */
+export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]): Promise<void> {
+  if (matchIds.length === 0) return;
+  const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
+  await conn.execute(sql`
+    with recorded as (
+      insert into live_events (league_id, kind, payload)
+      select m.league_id, 'match', jsonb_build_object(
+               'matchId', m.id, 'leagueId', m.league_id, 'status', m.status, 'homeGoals', m.home_goals, 'awayGoals', m.away_goals,
+               'homeGoalsExtraTime', m.home_goals_extra_time, 'awayGoalsExtraTime', m.away_goals_extra_time,
+               'kickoff', to_char(m.kickoff at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        from matches m where m.id in (${ids})
+       order by m.id
+      returning id, league_id, kind, payload
+    )
+    select pg_notify(${LIVE_CHANNEL}, json_build_object('id', id, 'leagueId', league_id, 'kind', kind, 'payload', payload)::text)
+      from recorded`);
+}
+
+/**
+ * The events of some leagues after `afterId`, oldest first (at most `limit`), and whether events after
+ * `afterId` may already have been pruned (the stream must then resynchronise).
+ */
+export async function eventsAfter(conn: Conn, leagueIds: readonly string[], afterId: number, limit = 500): Promise<{ events: LiveEventRecord[]; gap: boolean }> {
+  if (leagueIds.length === 0) return { events: [], gap: false };
+  const leagues = sql.join(leagueIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const rows = rowsOf<{ id: number | string; league_id: string; kind: 'match'; payload: unknown }>(await conn.execute(sql`
+    select id, league_id, kind, payload from live_events where league_id in (${leagues}) and id > ${afterId} order by id limit ${limit + 1}`));
+  const [oldestRow] = rowsOf<{ oldest: number | string | null }>(await conn.execute(sql`select min(id) as oldest from live_events`));
+  // Ids are never reused but may skip (a rolled-back insert): a skip only costs a needless refetch.
+  const oldest = oldestRow?.oldest === null || oldestRow?.oldest === undefined ? null : Number(oldestRow.oldest);
+  const events = rows.slice(0, limit).map((row) => ({
+    id: Number(row.id), leagueId: row.league_id, kind: row.kind, payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+  }));
+  // Pruned past the resume point, or more missed than one replay sends: the page refetches instead.
+  const gap = rows.length > limit || (oldest !== null && oldest > afterId + 1);
+  return { events, gap };
+}
+
+/** Deletes events older than the retention. @returns how many were deleted. */
+export async function pruneLiveEvents(conn: Conn): Promise<number> {
+  const deleted = rowsOf<{ n: number }>(await conn.execute(sql`
+    with gone as (delete from live_events where created_at < now() - make_interval(mins => ${LIVE_EVENT_RETENTION_MINUTES}) returning 1)
+    select count(*)::int as n from gone`));
+  return Number(deleted[0]?.n ?? 0);
+}

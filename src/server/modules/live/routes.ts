@@ -1,0 +1,88 @@
+/**
+ * GET /api/groups/:groupId/events (members of the group) and GET /api/events (the leagues of all my
+ * groups): Server-Sent Events with @fastify/sse — a heartbeat comment every 30 s, `match` events as
+ * results change, and on reconnection (Last-Event-ID, or ?lastEventId= from a new EventSource) the events
+ * missed since, or `resync` when they are gone. Authorised by the session cookie like every route; the
+ * events carry only match states, which the league's public pages show anyway.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { groupParams } from '../../../contracts/groups';
+import { liveEventsQuery } from '../../../contracts/live';
+import type { AppContext } from '../../app';
+import { requireSessionUser } from '../../auth/viewer';
+import { rowsOf, type Db } from '../../db/client';
+import { requireMember } from '../groups/policy';
+import type { EventHub } from './event-hub';
+import { eventsAfter, type LiveEventRecord } from './publish';
+
+/** Registers the two event streams. */
+export async function liveRoutes(app: FastifyInstance, { db, auth, events }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/groups/:groupId/events',
+    { sse: 'only', schema: { tags: ['live'], params: groupParams, querystring: liveEventsQuery } },
+    async (request, reply) => {
+      const viewer = await requireSessionUser(request, reply, auth);
+      const access = await requireMember(db, viewer, request.params.groupId);
+      await openStream(db, events, reply, [access.leagueId], resumePoint(reply, request.query.lastEventId));
+    },
+  );
+  api.get(
+    '/events',
+    { sse: 'only', schema: { tags: ['live'], querystring: liveEventsQuery } },
+    async (request, reply) => {
+      const viewer = await requireSessionUser(request, reply, auth);
+      const leagues = rowsOf<{ league_id: string }>(await db.execute(sql`
+        select distinct g.league_id from group_members gm join groups g on g.id = gm.group_id where gm.user_id = ${viewer.userId}`));
+      await openStream(db, events, reply, leagues.map((row) => row.league_id), resumePoint(reply, request.query.lastEventId));
+    },
+  );
+}
+
+/** Where to resume: the Last-Event-ID header (the browser's own reconnection), else the query's. */
+function resumePoint(reply: FastifyReply, fromQuery: number | undefined): number | null {
+  const header = reply.sse.lastEventId;
+  if (header !== null && /^\d{1,15}$/.test(header)) return Number(header);
+  return fromQuery ?? null;
+}
+
+/**
+ * Opens the stream: subscribes first (holding live events back), replays what was missed after
+ * `resumeFrom`, then lets live events through — each event once, in order of its number.
+ */
+async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds: readonly string[], resumeFrom: number | null) {
+  reply.sse.keepAlive();
+  let lastSent = resumeFrom ?? 0;
+  let replaying = resumeFrom !== null;
+  const held: LiveEventRecord[] = [];
+  const send = (event: LiveEventRecord) => {
+    if (event.id <= lastSent) return;
+    lastSent = event.id;
+    reply.sse.send({ id: String(event.id), event: event.kind, data: event.payload }).catch(() => {});
+  };
+  const resync = () => {
+    reply.sse.send({ event: 'resync', data: {} }).catch(() => {});
+  };
+  const unsubscribe = hub.subscribe({
+    leagueIds,
+    send: (event) => (replaying ? held.push(event) : send(event)),
+    resync,
+    end: () => reply.sse.close(),
+  });
+  reply.sse.onClose(unsubscribe);
+  // The response starts now (headers flushed: Node holds them until the first body write otherwise), so
+  // the browser's EventSource opens before any event or heartbeat.
+  reply.sse.sendHeaders();
+  reply.raw.flushHeaders();
+  if (resumeFrom === null) return;
+  try {
+    const missed = await eventsAfter(db, leagueIds, resumeFrom);
+    if (missed.gap) resync();
+    for (const event of missed.events) send(event);
+  } finally {
+    replaying = false;
+    for (const event of held.splice(0)) send(event);
+  }
+}
