@@ -26,10 +26,9 @@ export const RANKING_KEYS = ['points', 'exact', 'goalDifference', 'winner'] as c
 
 /** Compares two members by the ranking rule: negative when `a` ranks above `b`, 0 when they tie. */
 export function compareTotals(a: RankingTotals, b: RankingTotals): number {
-  for (const key of RANKING_KEYS) {
-    if (a[key] !== b[key]) return b[key] - a[key];
-  }
-  return a.opposite - b.opposite;
+  // RANKING_KEYS in order, written out: a stats page ranks 1,000 members once per round (~40,000 calls).
+  return (b.points - a.points) || (b.exact - a.exact) || (b.goalDifference - a.goalDifference) || (b.winner - a.winner)
+    || (a.opposite - b.opposite);
 }
 
 /** Orders two strings by UTF-16 code units (as Array.prototype.sort does): fast and locale-free, for ids. */

@@ -196,6 +196,9 @@ export function standingsByRound(rounds: readonly RoundTotals[], memberIds: read
   const index = new Map(running.map((row, i) => [row.userId, i]));
   const series = running.map((row) => ({ userId: row.userId, ranks: [] as number[], cumulativePoints: [] as number[] }));
   const order = running.map((_, i) => i);
+  // Ties are ordered by userId (code units): each member's position in that order, compared as a number.
+  const byId = new Int32Array(running.length);
+  [...order].sort((a, b) => byCodeUnits(running[a]!.userId, running[b]!.userId)).forEach((i, position) => { byId[i] = position; });
   for (const roundOrder of roundOrders) {
     for (const round of byRound.get(roundOrder)!) {
       const row = running[index.get(round.userId)!]!;
@@ -205,7 +208,7 @@ export function standingsByRound(rounds: readonly RoundTotals[], memberIds: read
       row.winner += round.winner;
       row.opposite += round.opposite;
     }
-    order.sort((a, b) => compareTotals(running[a]!, running[b]!) || byCodeUnits(running[a]!.userId, running[b]!.userId));
+    order.sort((a, b) => compareTotals(running[a]!, running[b]!) || byId[a]! - byId[b]!);
     order.forEach((i, position) => {
       const previous = position > 0 ? order[position - 1]! : -1;
       const rank = previous >= 0 && compareTotals(running[previous]!, running[i]!) === 0 ? series[previous]!.ranks.at(-1)! : position + 1;

@@ -1,7 +1,8 @@
 /**
  * The game in a real browser (Chromium): predict by keyboard and save a round, watch a match close live,
- * see others' picks after the close, open a member's past predictions from the ranking, and the stats
- * page with its charts in three languages. SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
+ * see others' picks after the close, see a live goal and the final whistle reach the open page without a
+ * reload, open a member's past predictions from the ranking, and the stats page with its charts in three
+ * languages. SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -97,10 +98,17 @@ describe.runIf(withChromium)('browser: the game', () => {
     await expect(picks.textContent()).resolves.toMatch(/ana\s*2–1.*bruno\s*0–1/s);
     await shoot(page, 'game-02-revealed');
 
-    // The result: the ranking links to each member's past predictions.
-    await setMatchResult(server.database.db, target.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
-    await page.reload();
+    // Live, without a reload: a goal entered by an administrator shows on the open card, and the final
+    // whistle moves the ranking on the open Ranking tab (Kicktipp: ana's exact 2–1 is worth 4).
+    await setMatchResult(server.database.db, target.id, { status: 'live', homeGoals: 1, awayGoals: 0 });
+    await card.getByText('1 – 0').waitFor({ timeout: 5_000 });
     await page.getByRole('tab', { name: 'Ranking' }).click();
+    const anaRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'ana' }) });
+    await anaRow.getByRole('cell', { name: '0', exact: true }).first().waitFor();
+    await setMatchResult(server.database.db, target.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    await anaRow.getByRole('cell', { name: '4', exact: true }).waitFor({ timeout: 5_000 });
+
+    // The ranking links to each member's past predictions.
     await page.getByRole('link', { name: 'bruno' }).click();
     await page.getByRole('heading', { name: 'Predictions of bruno' }).waitFor();
     const past = page.getByRole('listitem', { name: label });

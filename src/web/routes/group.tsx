@@ -5,6 +5,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
 import { useGroupMatches } from '../features/predictions/api/predictions';
+import { useLiveEvents } from '../features/live/use-live-events';
 import { useMe } from '../features/auth/api/me';
 import { MatchList } from '../features/predictions/components/match-list';
 import { HistoryList } from '../features/predictions/components/history-list';
@@ -48,6 +49,8 @@ export function GroupRoute() {
   const ranking = useRanking(groupId, rankingPage);
   const me = useMe();
   const myGroups = useMyGroups();
+  // Scores and the ranking move as results come in, without a reload (members only: the group loaded).
+  useLiveEvents(groupId, validId && group.isSuccess);
 
   if (!validId) return <GroupProblem message={t('groupPage.invalidId')} />;
   if (group.isPending) return <Spinner label={t('app.loading')} />;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupMatchesResponse } from '../../../contracts/groups';
+import { applyLiveMatch, needsRefetch, reconnectDelay } from './live-match';
+
+const team = (name: string) => ({ id: name, name, code: null, crestUrl: null });
+const match = (id: string, open: boolean) => ({
+  id, roundName: 'Round 1', roundOrder: 1, stage: 'league' as const, groupName: null, kickoff: '2026-11-26T20:00:00.000Z',
+  deadline: '2026-11-26T19:45:00.000Z', status: 'scheduled' as const, homeTeam: team('A'), awayTeam: team('B'),
+  homeGoals: null, awayGoals: null, homeGoalsExtraTime: null, awayGoalsExtraTime: null, homePenalties: null, awayPenalties: null,
+  open, myPrediction: null, predictionCount: 3,
+});
+
+describe('reconnectDelay', () => {
+  it('waits 1, 2, 5, then 10 s for every later attempt', () => {
+    expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
+    expect(reconnectDelay(-1)).toBe(1_000);
+  });
+});
+
+describe('applyLiveMatch', () => {
+  const data = { serverTime: '2026-11-26T19:00:00.000Z', matches: [match('m1', true), match('m2', true)] } as unknown as GroupMatchesResponse;
+  const event = {
+    matchId: 'm1', leagueId: 'l', status: 'live' as const, homeGoals: 1, awayGoals: 0, homeGoalsExtraTime: null, awayGoalsExtraTime: null,
+    kickoff: '2026-11-26T20:00:00.000Z',
+  };
+
+  it('puts the live score on the match, closes it, and leaves the others as they were', () => {
+    const next = applyLiveMatch(data, event)!;
+    expect(next.matches[0]).toMatchObject({ status: 'live', homeGoals: 1, awayGoals: 0, open: false, predictionCount: 3 });
+    expect(next.matches[1]).toBe(data.matches[1]);
+    expect(data.matches[0]!.homeGoals).toBeNull(); // the cached object is not changed in place
+  });
+
+  it('returns the same data for a match it does not list, and nothing for nothing', () => {
+    expect(applyLiveMatch(data, { ...event, matchId: 'other' })).toBe(data);
+    expect(applyLiveMatch(undefined, event)).toBeUndefined();
+  });
+
+  it('refetches points when the match ends, is postponed or cancelled — not for a goal', () => {
+    expect(needsRefetch(event)).toBe(false);
+    expect(['finished', 'postponed', 'cancelled'].every((status) => needsRefetch({ ...event, status: status as 'finished' }))).toBe(true);
+  });
+});

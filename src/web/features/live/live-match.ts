@@ -1,0 +1,42 @@
+/**
+ * Pure helpers of the live client: the reconnection backoff and how a `match` event updates a group's
+ * cached matches (src/contracts/live.ts).
+ */
+import type { GroupMatchesResponse } from '../../../contracts/groups';
+import type { LiveMatchEvent } from '../../../contracts/live';
+
+/** Waits before reconnecting a dropped stream: 1, 2, 5, then 10 s for every later attempt (the specification's realtime client). */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+
+/** The wait before reconnection attempt `attempt` (0-based), in milliseconds. */
+export function reconnectDelay(attempt: number): number {
+  return RECONNECT_DELAYS_MS[Math.min(Math.max(0, Math.floor(attempt)), RECONNECT_DELAYS_MS.length - 1)]!;
+}
+
+/**
+ * The group's matches with one match's new live state (status, goals, kickoff) applied; the same object
+ * when the match is not in the list. Points of my prediction are the server's to compute: a result that
+ * gives points (finished, postponed, cancelled) is refetched instead (`needsRefetch`).
+ */
+export function applyLiveMatch(data: GroupMatchesResponse | undefined, event: LiveMatchEvent): GroupMatchesResponse | undefined {
+  if (!data || !data.matches.some((match) => match.id === event.matchId)) return data;
+  return {
+    ...data,
+    matches: data.matches.map((match) => match.id !== event.matchId ? match : {
+      ...match,
+      status: event.status,
+      homeGoals: event.homeGoals,
+      awayGoals: event.awayGoals,
+      homeGoalsExtraTime: event.homeGoalsExtraTime,
+      awayGoalsExtraTime: event.awayGoalsExtraTime,
+      kickoff: event.kickoff,
+      // A match that started or ended takes no more predictions, whatever the page last heard.
+      open: match.open && event.status === 'scheduled',
+    }),
+  };
+}
+
+/** Whether a match event changes points (the matches and my prediction's points are refetched). */
+export function needsRefetch(event: LiveMatchEvent): boolean {
+  return event.status === 'finished' || event.status === 'postponed' || event.status === 'cancelled';
+}

@@ -1,0 +1,57 @@
+/**
+ * Keeps an open group page live: an EventSource on GET /api/groups/:groupId/events (the session cookie
+ * goes with it). A `match` event puts the new score on the cached matches at once and refetches the
+ * ranking and stats (server-cached per group); a result that gives points refetches the matches too; a
+ * `resync` refetches everything of the group. A dropped stream is reopened after 1, 2, 5, then 10 s,
+ * resuming after the last event heard (?lastEventId=, since a new EventSource cannot send Last-Event-ID).
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { GroupMatchesResponse } from '../../../contracts/groups';
+import type { LiveMatchEvent } from '../../../contracts/live';
+import { applyLiveMatch, needsRefetch, reconnectDelay } from './live-match';
+
+/** Follows a group's live events while `enabled` (a member's page). */
+export function useLiveEvents(groupId: string, enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let lastId: string | null = null;
+    let stopped = false;
+    const refetch = (part?: string) => void client.invalidateQueries({ queryKey: part ? ['groups', groupId, part] : ['groups', groupId] });
+    const connect = () => {
+      const resume = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
+      const opened = new EventSource(`/api/groups/${groupId}/events${resume}`, { withCredentials: true });
+      source = opened;
+      opened.onopen = () => {
+        // Reopened without knowing where we were: whatever happened meanwhile is fetched again.
+        if (attempt > 0 && !lastId) refetch();
+        attempt = 0;
+      };
+      opened.addEventListener('match', (message) => {
+        lastId = message.lastEventId || lastId;
+        const event = JSON.parse(message.data) as LiveMatchEvent;
+        client.setQueryData<GroupMatchesResponse>(['groups', groupId, 'matches'], (data) => applyLiveMatch(data, event));
+        if (needsRefetch(event)) refetch('matches');
+        refetch('ranking');
+        refetch('stats');
+      });
+      opened.addEventListener('resync', () => refetch());
+      opened.onerror = () => {
+        opened.close();
+        if (stopped) return;
+        timer = setTimeout(connect, reconnectDelay(attempt));
+        attempt += 1;
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [client, groupId, enabled]);
+}
