@@ -44,23 +44,27 @@ export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]
 }
 
 /**
- * The events of some leagues after `afterId`, oldest first (at most `limit`), and whether events after
- * `afterId` may already have been pruned (the stream must then resynchronise).
+ * The events of some leagues after `afterId`, oldest first (at most `limit`), and whether a stream
+ * resuming at `resumeFrom` (≥ afterId) must resynchronise instead: more were missed than `limit`, or
+ * events after `resumeFrom` may have been pruned (the oldest kept is newer than the next number, or none
+ * is kept although numbers were issued since).
  */
-export async function eventsAfter(conn: Conn, leagueIds: readonly string[], afterId: number, limit = 500): Promise<{ events: LiveEventRecord[]; gap: boolean }> {
-  if (leagueIds.length === 0) return { events: [], gap: false };
-  const leagues = sql.join(leagueIds.map((id) => sql`${id}::uuid`), sql`, `);
-  const rows = rowsOf<{ id: number | string; league_id: string; kind: 'match'; payload: unknown }>(await conn.execute(sql`
-    select id, league_id, kind, payload from live_events where league_id in (${leagues}) and id > ${afterId} order by id limit ${limit + 1}`));
-  const [oldestRow] = rowsOf<{ oldest: number | string | null }>(await conn.execute(sql`select min(id) as oldest from live_events`));
-  // Ids are never reused but may skip (a rolled-back insert): a skip only costs a needless refetch.
-  const oldest = oldestRow?.oldest === null || oldestRow?.oldest === undefined ? null : Number(oldestRow.oldest);
+export async function eventsAfter(conn: Conn, leagueIds: readonly string[], afterId: number, resumeFrom = afterId, limit = 500): Promise<{ events: LiveEventRecord[]; gap: boolean }> {
+  const rows = leagueIds.length === 0 ? [] : rowsOf<{ id: number | string; league_id: string; kind: 'match'; payload: unknown }>(await conn.execute(sql`
+    select id, league_id, kind, payload from live_events
+     where league_id in (${sql.join(leagueIds.map((id) => sql`${id}::uuid`), sql`, `)}) and id > ${afterId}
+     order by id limit ${limit + 1}`));
+  const [bounds] = rowsOf<{ oldest: number | string | null; issued: number | string | null }>(await conn.execute(sql`
+    select (select min(id) from live_events) as oldest,
+           (select case when is_called then last_value end from live_events_id_seq) as issued`));
+  const oldest = bounds?.oldest === null || bounds?.oldest === undefined ? null : Number(bounds.oldest);
+  const issued = bounds?.issued === null || bounds?.issued === undefined ? 0 : Number(bounds.issued);
   const events = rows.slice(0, limit).map((row) => ({
     id: Number(row.id), leagueId: row.league_id, kind: row.kind, payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
   }));
-  // Pruned past the resume point, or more missed than one replay sends: the page refetches instead.
-  const gap = rows.length > limit || (oldest !== null && oldest > afterId + 1);
-  return { events, gap };
+  // Numbers are never reused but may skip (a rolled-back insert): a skip only costs a needless refetch.
+  const pruned = oldest === null ? issued > resumeFrom : oldest > resumeFrom + 1;
+  return { events, gap: rows.length > limit || pruned };
 }
 
 /** Deletes events older than the retention. @returns how many were deleted. */

@@ -49,17 +49,28 @@ function resumePoint(reply: FastifyReply, fromQuery: number | undefined): number
 }
 
 /**
+ * Events numbered this close before a resume point are replayed too: numbers are taken at insert and
+ * transactions commit in any order, so an event numbered below one the page saw may have been committed
+ * (and sent) after it. Events of one match are numbered in commit order (its row is locked by the write),
+ * and a page applies a match's state idempotently, so replaying a few again is harmless.
+ */
+const REPLAY_MARGIN = 256;
+/** How many event numbers a stream remembers to send each event once. */
+const SENT_MEMORY = 1_024;
+
+/**
  * Opens the stream: subscribes first (holding live events back), replays what was missed after
- * `resumeFrom`, then lets live events through — each event once, in order of its number.
+ * `resumeFrom` (with REPLAY_MARGIN), then lets live events through — each event once.
  */
 async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds: readonly string[], resumeFrom: number | null) {
   reply.sse.keepAlive();
-  let lastSent = resumeFrom ?? 0;
   let replaying = resumeFrom !== null;
   const held: LiveEventRecord[] = [];
+  const sent = new Set<number>();
   const send = (event: LiveEventRecord) => {
-    if (event.id <= lastSent) return;
-    lastSent = event.id;
+    if (sent.has(event.id)) return;
+    sent.add(event.id);
+    if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
     reply.sse.send({ id: String(event.id), event: event.kind, data: event.payload }).catch(() => {});
   };
   const resync = () => {
@@ -78,7 +89,7 @@ async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds:
   reply.raw.flushHeaders();
   if (resumeFrom === null) return;
   try {
-    const missed = await eventsAfter(db, leagueIds, resumeFrom);
+    const missed = await eventsAfter(db, leagueIds, Math.max(0, resumeFrom - REPLAY_MARGIN), resumeFrom);
     if (missed.gap) resync();
     for (const event of missed.events) send(event);
   } finally {
