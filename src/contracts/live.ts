@@ -24,7 +24,7 @@ export const liveMatchEvent = z.object({
 export type LiveMatchEvent = z.infer<typeof liveMatchEvent>;
 
 /** Query of the event routes: where to resume when the browser cannot send Last-Event-ID (a new EventSource). */
-export const liveEventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).optional() });
+export const liveEventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 
 /** Names of the events a stream may carry. */
 export const LIVE_EVENT_KINDS = ['match', 'resync'] as const;

@@ -52,6 +52,10 @@ import { liveRoutes } from './modules/live/routes';
 const LARGE_STATS_BYTES = 20_000;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live event hub (its open streams: `liveEvents.size`). */
+    liveEvents: EventHub;
+  }
   interface FastifyContextConfig {
     /** A write that can never move a ranking (saving predictions of open matches): cached rankings stay. */
     rankingNeutral?: boolean;
@@ -138,7 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sync = createSyncContext(database.db, env);
   app.addHook('onClose', async () => sync.settle());
   // Live events from every instance (LISTEN); open streams end before the server closes.
-  const events = await createEventHub(database, app.log);
+  const events = await createEventHub(database, app.log, { onEvent: invalidateCaches });
+  app.decorate('liveEvents', events);
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());
   const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache, sync, events };

@@ -122,51 +122,74 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /** Pause before a dropped listening connection is replaced. */
 const RELISTEN_DELAY_MS = 1_000;
+/** How often the listening connection is checked with a query (a half-open TCP connection hears nothing). */
+const LISTEN_PING_MS = 30_000;
 
 /**
  * LISTEN on a dedicated node-postgres client (a pooled connection would be handed to queries), replaced
- * after a drop. The channel name is an SQL identifier written into the statement: only [a-z_] allowed.
+ * after a drop — one retry at a time, whether the failure came as an error event, a failed query or a
+ * failed ping — with TCP keep-alive and a periodic `select 1`. The channel name is an SQL identifier
+ * written into the statement: only [a-z_] allowed.
+ * @throws when the first connection or LISTEN fails (nothing is left running then).
  */
 async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, hooks: ListenHooks = {}): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let started = false;
+  /** Drops a failed client and, once listening had started, schedules one reconnection. */
+  const fail = (failed: pg.Client, error: Error) => {
+    if (failed !== client && started) return; // this client's failure is already being handled
+    if (client === failed) client = undefined;
+    failed.end().catch(() => {});
+    if (!started || stopped) return;
+    hooks.onError?.(error);
+    if (retry === undefined) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+  };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
     });
-    next.on('error', (error) => {
-      hooks.onError?.(error);
-      if (client === next) client = undefined;
-      next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
-    });
-    await next.connect();
-    await next.query(`listen ${channel}`);
-    if (stopped) {
-      await next.end();
-      return;
-    }
+    next.on('error', (error) => fail(next, error));
     client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      if (client === next) client = undefined;
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) await next.end().catch(() => {});
   };
   const reconnect = async () => {
+    retry = undefined;
     if (stopped) return;
     try {
       await connect();
       hooks.onReconnect?.();
     } catch (error) {
       hooks.onError?.(error as Error);
-      if (!stopped) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+      if (!stopped && retry === undefined) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
     }
   };
   await connect();
+  started = true;
+  const ping = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    current.query('select 1').catch((error: Error) => fail(current, error));
+  }, LISTEN_PING_MS);
+  ping.unref();
   return async () => {
     stopped = true;
+    clearInterval(ping);
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const current = client;
     client = undefined;
+    await current?.end().catch(() => {});
   };
 }
 

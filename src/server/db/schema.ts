@@ -261,9 +261,10 @@ export const matches = pgTable('matches', {
   resultVersion: integer('result_version').notNull().default(0),
   /**
    * The match's bit in its round's streak masks (member_round_totals.scored_bits / hit_bits): 0, 1, 2 …
-   * in the order matches joined the round, never reused, set by the trigger matches_round_slot (migration
-   * 0016) on insert and when round_order or league_id changes. Slots from 64 on have no bit (their
-   * predictions are read directly).
+   * in the order matches joined the round (the next above the round's highest), set by the trigger
+   * matches_round_slot (migration 0016) on insert and when round_order or league_id changes; a match
+   * moving between rounds rebuilds its league's totals, so a slot freed that way is safe to give again.
+   * Slots from 64 on have no bit (their predictions are read directly).
    */
   roundSlot: integer('round_slot'),
   createdAt: createdAt(),

@@ -33,9 +33,12 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Starts listening for live events.
+ * @param options.onEvent called for every event before the streams hear it, on every instance: the
+ *   caches of rankings and stats go then, so the refetch an event triggers reads the committed result
+ *   (a result written elsewhere, or cached here between its scoring and its commit).
  * @throws when the first LISTEN fails (the database is unreachable).
  */
-export async function createEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
+export async function createEventHub(database: Database, log: FastifyBaseLogger, options: { onEvent?: (event: LiveEventRecord) => void } = {}): Promise<EventHub> {
   const byLeague = new Map<string, Set<LiveSubscriber>>();
   let size = 0;
   const everyone = () => new Set([...byLeague.values()].flatMap((set) => [...set]));
@@ -47,10 +50,12 @@ export async function createEventHub(database: Database, log: FastifyBaseLogger)
       log.warn('live event with an unreadable payload ignored');
       return;
     }
+    options.onEvent?.(event);
     for (const subscriber of byLeague.get(event.leagueId) ?? []) subscriber.send(event);
   }, {
     onError: (error) => log.warn({ err: error }, 'live events: listening connection lost; reconnecting'),
     onReconnect: () => {
+      log.info('live events: listening again; open streams resynchronise');
       for (const subscriber of everyone()) subscriber.resync();
     },
   });

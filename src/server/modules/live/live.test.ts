@@ -135,6 +135,38 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     expect(Number(earlier.id)).toBeLessThan(Number(later.id));
   });
 
+  it('forgets streams that end, and requests abandoned on their way in', async () => {
+    const waitForNoStreams = async () => {
+      for (let i = 0; i < 100 && t.app.liveEvents.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      return t.app.liveEvents.size;
+    };
+    for (const stream of streams.splice(0)) stream.close();
+    expect(await waitForNoStreams()).toBe(0);
+    const opened = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie });
+    expect(t.app.liveEvents.size).toBe(1);
+    opened.close();
+    expect(await waitForNoStreams()).toBe(0);
+    // Abandoned at every point of the way in: the session check, the membership check, the subscription.
+    for (let i = 0; i < 20; i++) {
+      const controller = new AbortController();
+      const request = fetch(`${base}/api/groups/${groupId}/events`, { headers: { accept: 'text/event-stream', cookie: ana.cookie }, signal: controller.signal })
+        .catch(() => undefined);
+      setTimeout(() => controller.abort(), i % 5);
+      await request;
+    }
+    expect(await waitForNoStreams()).toBe(0);
+  });
+
+  it.runIf(TEST_DB_KIND === 'postgres')('tells open streams to resync when the listening connection was lost, and keeps delivering', async () => {
+    const stream = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie });
+    await t.database.db.execute(sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+    expect((await stream.next((event) => event.event === 'resync', 5_000)).event).toBe('resync');
+    await setScore(11, 0);
+    await stream.next(isMatch(11), 2_000);
+  });
+
   it('streams the leagues of my groups on /api/events, and nothing to someone without groups', async () => {
     const mine = await open('/api/events', { cookie: ana.cookie });
     const none = await open('/api/events', { cookie: bruno.cookie });

@@ -63,7 +63,8 @@ export async function eventsAfter(conn: Conn, leagueIds: readonly string[], afte
     id: Number(row.id), leagueId: row.league_id, kind: row.kind, payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
   }));
   // Numbers are never reused but may skip (a rolled-back insert): a skip only costs a needless refetch.
-  const pruned = oldest === null ? issued > resumeFrom : oldest > resumeFrom + 1;
+  // A resume point past every number issued (a restored database): the page's view cannot be trusted.
+  const pruned = resumeFrom > issued || (oldest === null ? issued > resumeFrom : oldest > resumeFrom + 1);
   return { events, gap: rows.length > limit || pruned };
 }
 

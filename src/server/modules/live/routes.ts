@@ -83,6 +83,11 @@ async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds:
     end: () => reply.sse.close(),
   });
   reply.sse.onClose(unsubscribe);
+  // Gone while the session and membership were being checked: its close has already been heard.
+  if (!reply.sse.isConnected || reply.raw.destroyed) {
+    unsubscribe();
+    return;
+  }
   // The response starts now (headers flushed: Node holds them until the first body write otherwise), so
   // the browser's EventSource opens before any event or heartbeat.
   reply.sse.sendHeaders();
@@ -92,6 +97,9 @@ async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds:
     const missed = await eventsAfter(db, leagueIds, Math.max(0, resumeFrom - REPLAY_MARGIN), resumeFrom);
     if (missed.gap) resync();
     for (const event of missed.events) send(event);
+  } catch {
+    // The replay failed (the database is unreachable): the page refetches instead of missing events.
+    resync();
   } finally {
     replaying = false;
     for (const event of held.splice(0)) send(event);

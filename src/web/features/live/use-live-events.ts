@@ -2,14 +2,20 @@
  * Keeps an open group page live: an EventSource on GET /api/groups/:groupId/events (the session cookie
  * goes with it). A `match` event puts the new score on the cached matches at once and refetches the
  * ranking and stats (server-cached per group); a result that gives points refetches the matches too; a
- * `resync` refetches everything of the group. A dropped stream is reopened after 1, 2, 5, then 10 s,
- * resuming after the last event heard (?lastEventId=, since a new EventSource cannot send Last-Event-ID).
+ * `resync` refetches everything of the group. Refetches are gathered for REFETCH_DELAY_MS (a replay or
+ * a sync may bring dozens of events at once: one refetch of each, never one per event). A dropped stream
+ * is reopened after 1, 2, 5, then 10 s (plus up to a fifth more at random, so pages dropped together do
+ * not return together), resuming after the last event heard (?lastEventId=, since a new EventSource cannot
+ * send Last-Event-ID).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
 import type { LiveMatchEvent } from '../../../contracts/live';
 import { applyLiveMatch, needsRefetch, reconnectDelay } from './live-match';
+
+/** How long refetches triggered by events are gathered before they run, in ms. */
+const REFETCH_DELAY_MS = 400;
 
 /** Follows a group's live events while `enabled` (a member's page). */
 export function useLiveEvents(groupId: string, enabled: boolean): void {
@@ -21,7 +27,20 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
     let attempt = 0;
     let lastId: string | null = null;
     let stopped = false;
-    const refetch = (part?: string) => void client.invalidateQueries({ queryKey: part ? ['groups', groupId, part] : ['groups', groupId] });
+    // Parts of the group to refetch ('' = all of it), gathered and sent together.
+    const due = new Set<string>();
+    let flush: ReturnType<typeof setTimeout> | undefined;
+    const refetch = (part = '') => {
+      due.add(part);
+      flush ??= setTimeout(() => {
+        flush = undefined;
+        const parts = due.has('') ? [''] : [...due];
+        due.clear();
+        for (const name of parts) {
+          void client.invalidateQueries({ queryKey: name ? ['groups', groupId, name] : ['groups', groupId] }, { cancelRefetch: false });
+        }
+      }, REFETCH_DELAY_MS);
+    };
     const connect = () => {
       const resume = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
       const opened = new EventSource(`/api/groups/${groupId}/events${resume}`, { withCredentials: true });
@@ -43,7 +62,7 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
       opened.onerror = () => {
         opened.close();
         if (stopped) return;
-        timer = setTimeout(connect, reconnectDelay(attempt));
+        timer = setTimeout(connect, reconnectDelay(attempt) * (1 + Math.random() / 5));
         attempt += 1;
       };
     };
@@ -51,6 +70,7 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(flush);
       source?.close();
     };
   }, [client, groupId, enabled]);
