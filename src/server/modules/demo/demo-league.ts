@@ -4,6 +4,7 @@
  * still open to predict. Pure and deterministic for a given `now`.
  */
 import type { ImportedCompetition, ImportedMatch } from '../../providers/fixture-source';
+import { mulberry32 } from './seeded-random';
 
 export const DEMO_TEAMS = [
   { name: 'Atlético Aurora', code: 'AUR' },
@@ -80,12 +81,3 @@ function goals(random: () => number): number {
   return r < 0.28 ? 0 : r < 0.62 ? 1 : r < 0.85 ? 2 : r < 0.96 ? 3 : 4;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

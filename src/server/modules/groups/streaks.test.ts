@@ -16,20 +16,11 @@ import { rebuildTotals, roundTotalsMismatches } from '../scoring/consistency';
 import { foldPending } from '../scoring/fold';
 import { scoreMatches } from '../scoring/score-matches';
 import { memberStreaks } from './stats';
+import { mulberry32 } from '../demo/seeded-random';
 
 const MEMBERS = 4;
 const ROUND_ONE = 70; // more matches than the 64 bits of a mask
 const ROUND_TWO = 6;
-
-/** A seeded generator: varied predictions and results, the same on every run. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe(`hot streaks from the round masks (${TEST_DB_KIND})`, () => {
   const testDatabase = useTestDatabase();

@@ -19,6 +19,7 @@ import { savePredictions } from '../predictions/save-predictions';
 import { removeMember } from '../groups/administration';
 import { getScoringRules } from '../groups/scoring-rules';
 import { scoreMatches } from './score-matches';
+import { mulberry32 } from '../demo/seeded-random';
 
 interface Rules extends OutcomePoints { knockoutBasis: KnockoutBasis }
 const RULES: Record<string, Rules> = {
@@ -27,16 +28,6 @@ const RULES: Record<string, Rules> = {
   extraTime: { exact: 4, goalDifference: 3, winner: 2, opposite: -1, knockoutBasis: 'extra_time' },
 };
 const MEMBERS = 12;
-
-/** A seeded generator, so the predictions are varied but the same on every run. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () => {
   const testDatabase = useTestDatabase();
