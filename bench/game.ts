@@ -172,7 +172,7 @@ async function finalWhistle(): Promise<string[]> {
     const expected = rowsOf<{ user_id: string; points: number }>(await db.execute(sql`
       select user_id, case when home_goals = 2 and away_goals = 2 then 10 when home_goals = away_goals then 5 else 0 end as points
         from predictions where group_id = ${probe} and match_id = ${matchId}`));
-    const correct = expected.every((e) => ranking.find((r) => r.userId === e.user_id)?.points === Number(e.points));
+    const correct = expected.every((e) => ranking.rows.find((r) => r.userId === e.user_id)?.points === Number(e.points));
 
     if (process.env.BENCH_EXPLAIN) {
       // The plan of one fold batch (BENCH_EXPLAIN=1), rolled back.

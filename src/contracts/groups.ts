@@ -104,7 +104,10 @@ export const rankingRow = z.object({
   opposite: z.number().int(),
   /** Scored predictions (misses included; voided ones not). */
   predictions: z.number().int(),
-  /** Places gained since the ranking before the latest finished round (+2 ▲, −1 ▼, 0 –). */
+  /**
+   * Places gained since the ranking before the latest finished round (+2 ▲, −1 ▼, 0 –); in a provisional
+   * ranking, since the official ranking.
+   */
   movement: z.number().int(),
 });
 export type RankingRow = z.infer<typeof rankingRow>;
@@ -122,6 +125,11 @@ export const rankingResponse = z.object({
   total: z.number().int(),
   me: rankingRow.nullable(),
   last: rankingRow.nullable(),
+  /**
+   * Matches in play that this ranking counts as if they ended at their current score (issue 9: the
+   * provisional ranking, whose movement compares with the official one); 0 for the official ranking.
+   */
+  liveMatches: z.number().int().min(0),
 });
 export type RankingResponse = z.infer<typeof rankingResponse>;
 

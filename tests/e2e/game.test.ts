@@ -98,15 +98,23 @@ describe.runIf(withChromium)('browser: the game', () => {
     await expect(picks.textContent()).resolves.toMatch(/ana\s*2–1.*bruno\s*0–1/s);
     await shoot(page, 'game-02-revealed');
 
-    // Live, without a reload: a goal entered by an administrator shows on the open card, and the final
-    // whistle moves the ranking on the open Ranking tab (Kicktipp: ana's exact 2–1 is worth 4).
+    // Live, without a reload: a goal entered by an administrator shows on the open card; the Ranking tab
+    // is provisional while the match is in play ("if it ended now"; Kicktipp: ana's 2–1 on 1–0 is the
+    // right goal difference, 3), moves with the next goal (her exact score, 4), and the final whistle
+    // makes it official.
     await setMatchResult(server.database.db, target.id, { status: 'live', homeGoals: 1, awayGoals: 0 });
     await card.getByText('1 – 0').waitFor({ timeout: 5_000 });
     await page.getByRole('tab', { name: 'Ranking' }).click();
     const anaRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'ana' }) });
-    await anaRow.getByRole('cell', { name: '0', exact: true }).first().waitFor();
-    await setMatchResult(server.database.db, target.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    const provisional = page.getByTestId('provisional-ranking');
+    await provisional.getByText('If the match in play ended now', { exact: false }).waitFor();
+    await anaRow.getByRole('cell', { name: '3', exact: true }).waitFor();
+    await shoot(page, 'game-025-provisional');
+    await setMatchResult(server.database.db, target.id, { status: 'live', homeGoals: 2, awayGoals: 1 });
     await anaRow.getByRole('cell', { name: '4', exact: true }).waitFor({ timeout: 5_000 });
+    await setMatchResult(server.database.db, target.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    await provisional.waitFor({ state: 'detached', timeout: 5_000 });
+    await anaRow.getByRole('cell', { name: '4', exact: true }).waitFor();
 
     // The ranking links to each member's past predictions.
     await page.getByRole('link', { name: 'bruno' }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RankingRow } from '../../../contracts/groups';
+import type { GroupRanking } from './ranking';
 import type { Conn } from '../../db/client';
 import { createGroupCache, createRankingCache } from './ranking-cache';
 
@@ -12,10 +13,10 @@ function loader() {
   return {
     calls,
     failNext: () => { fail = true; },
-    load: async (_db: Conn, groupId: string): Promise<RankingRow[]> => {
+    load: async (_db: Conn, groupId: string): Promise<GroupRanking> => {
       calls.push(groupId);
       if (fail) { fail = false; throw new Error('database gone'); }
-      return [{ rank: calls.length, userId: groupId } as unknown as RankingRow];
+      return { rows: [{ rank: calls.length, userId: groupId } as unknown as RankingRow], liveMatches: 0 };
     },
   };
 }
@@ -34,7 +35,7 @@ describe('createRankingCache', () => {
     expect(await stale).toBe(first);
     expect(await again).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
+    expect((await cache.get(db, 'g1')).rows[0]!.rank).toBe(2);
     expect(source.calls).toEqual(['g1', 'g1']);
   });
 
@@ -44,7 +45,7 @@ describe('createRankingCache', () => {
     await cache.get(db, 'g1');
     cache.invalidate();
     expect(cache.peek('g1')).toBeUndefined();
-    expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
+    expect((await cache.get(db, 'g1')).rows[0]!.rank).toBe(2);
   });
 
   it('shares one statement between concurrent reads of a group, not between groups', async () => {
@@ -69,7 +70,7 @@ describe('createRankingCache', () => {
     const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
     source.failNext();
     await expect(cache.get(db, 'g1')).rejects.toThrow('database gone');
-    expect((await cache.get(db, 'g1'))[0]!.rank).toBe(2);
+    expect((await cache.get(db, 'g1')).rows[0]!.rank).toBe(2);
   });
 
   it('keeps at most maxEntries groups, dropping the oldest', async () => {

@@ -14,9 +14,8 @@
  * - Optionally (the stats page), after an invalidation a group whose last computation was slow keeps
  *   serving its last value while one refresh runs (`keepAfterChange`).
  */
-import type { RankingRow } from '../../../contracts/groups';
 import type { Conn } from '../../db/client';
-import { groupRanking } from './ranking';
+import { groupRanking, type GroupRanking } from './ranking';
 
 /** A per-group cache of one app instance, holding values of type T. */
 export interface GroupCache<T> {
@@ -29,7 +28,7 @@ export interface GroupCache<T> {
 }
 
 /** The ranking cache of one app instance. */
-export type RankingCache = GroupCache<RankingRow[]>;
+export type RankingCache = GroupCache<GroupRanking>;
 
 /**
  * Creates the ranking cache; `ttlMs` 0 turns it off (every read runs the statement). `now` is the clock
@@ -40,7 +39,7 @@ export function createRankingCache(options: {
   maxEntries?: number;
   now?: () => number;
   /** Computes a ranking; default the ranking statement (ranking.ts). */
-  load?: (db: Conn, groupId: string) => Promise<RankingRow[]>;
+  load?: (db: Conn, groupId: string) => Promise<GroupRanking>;
 }): RankingCache {
   return createGroupCache({ ...options, load: options.load ?? groupRanking });
 }

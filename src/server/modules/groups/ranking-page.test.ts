@@ -9,22 +9,24 @@ const row = (i: number): RankingRow => ({
 
 describe('rankingPageJson', () => {
   const rows = Array.from({ length: 120 }, (_, i) => row(i + 1));
+  const ranking = { rows, liveMatches: 0 };
 
   it('answers the contract: a page of 50, my row and the last row on the first page when they are off it', () => {
-    const body = rankingResponse.parse(JSON.parse(rankingPageJson(rows, 1, 'u77')));
+    const body = rankingResponse.parse(JSON.parse(rankingPageJson(ranking, 1, 'u77')));
     expect(body.ranking).toHaveLength(RANKING_PAGE_SIZE);
-    expect(body).toMatchObject({ page: 1, pageSize: 50, total: 120, me: { userId: 'u77' }, last: { userId: 'u120' } });
-    expect(JSON.parse(rankingPageJson(rows, 1, 'u3'))).toMatchObject({ me: null, last: { userId: 'u120' } });
+    expect(body).toMatchObject({ page: 1, pageSize: 50, total: 120, me: { userId: 'u77' }, last: { userId: 'u120' }, liveMatches: 0 });
+    expect(JSON.parse(rankingPageJson({ rows, liveMatches: 2 }, 1, 'u77')).liveMatches).toBe(2);
+    expect(JSON.parse(rankingPageJson(ranking, 1, 'u3'))).toMatchObject({ me: null, last: { userId: 'u120' } });
   });
 
   it('serves later pages without me and last, and the same text twice', () => {
-    const third = JSON.parse(rankingPageJson(rows, 3, 'u77'));
+    const third = JSON.parse(rankingPageJson(ranking, 3, 'u77'));
     expect(third.ranking.map((r: RankingRow) => r.userId)).toEqual(rows.slice(100).map((r) => r.userId));
     expect(third).toMatchObject({ me: null, last: null });
-    expect(rankingPageJson(rows, 3, 'u77')).toBe(rankingPageJson(rows, 3, 'u77'));
+    expect(rankingPageJson(ranking, 3, 'u77')).toBe(rankingPageJson(ranking, 3, 'u77'));
   });
 
   it('refuses rows that break the contract', () => {
-    expect(() => rankingPageJson([{ ...row(1), points: 1.5 }], 1, 'u1')).toThrow();
+    expect(() => rankingPageJson({ rows: [{ ...row(1), points: 1.5 }], liveMatches: 0 }, 1, 'u1')).toThrow();
   });
 });

@@ -6,18 +6,20 @@
  */
 import { z } from 'zod';
 import { RANKING_PAGE_SIZE, rankingRow, type RankingRow } from '../../../contracts/groups';
+import type { GroupRanking } from './ranking';
 
 const checked = new WeakSet<readonly RankingRow[]>();
 const pages = new WeakMap<readonly RankingRow[], Map<number, string>>();
 const rowsSchema = z.array(rankingRow);
 
 /**
- * `{ranking, page, pageSize, total, me, last}` (contracts/groups.ts rankingResponse) as JSON: page
- * `page` (1-based, RANKING_PAGE_SIZE rows), and on the first page my row and the last row when they are
- * not on it.
+ * `{ranking, page, pageSize, total, me, last, liveMatches}` (contracts/groups.ts rankingResponse) as
+ * JSON: page `page` (1-based, RANKING_PAGE_SIZE rows) of `ranking`, and on the first page my row and the
+ * last row when they are not on it.
  * @throws ZodError when a row breaks the contract (a server bug: answered 500).
  */
-export function rankingPageJson(rows: readonly RankingRow[], page: number, viewerId: string): string {
+export function rankingPageJson(ranking: GroupRanking, page: number, viewerId: string): string {
+  const rows = ranking.rows;
   if (!checked.has(rows)) {
     rowsSchema.parse(rows);
     checked.add(rows);
@@ -31,5 +33,5 @@ export function rankingPageJson(rows: readonly RankingRow[], page: number, viewe
   const offPage = (row: RankingRow | undefined) => (page === 1 && row && !slice.includes(row) ? row : null);
   const me = offPage(rows.find((row) => row.userId === viewerId));
   const last = offPage(rows.at(-1));
-  return `{"ranking":${sliceJson},"page":${page},"pageSize":${RANKING_PAGE_SIZE},"total":${rows.length},"me":${JSON.stringify(me)},"last":${JSON.stringify(last)}}`;
+  return `{"ranking":${sliceJson},"page":${page},"pageSize":${RANKING_PAGE_SIZE},"total":${rows.length},"me":${JSON.stringify(me)},"last":${JSON.stringify(last)},"liveMatches":${ranking.liveMatches}}`;
 }

@@ -7,17 +7,37 @@
  * Members without predictions are listed with 0. Movement compares with the ranking before the latest
  * finished round (its matches' points taken away; 0 for everyone while there is no earlier finished
  * round), as src/domain/stats.ts `movement` does.
+ *
+ * While matches of the league are in play with a score, the ranking is provisional (issue 9, "if it
+ * ended now"): their predictions count as if each match ended at its current score, and movement compares
+ * with the official ranking (without them). The final whistle turns it into points.
  */
 import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import { avatarUrl } from '../profile/avatar-url';
-import { pendingDeltaSql, pendingRowsSql } from '../scoring/scoring-sql';
+import { liveOutcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
+
+/** Totals columns of in-play predictions `x` (live_rows): their outcome as if the match ended now, from nothing. */
+const liveDeltaSql = totalsDeltaSql(sql`x.outcome`, pointsSql(sql`x.outcome`, 'x'), sql`null::prediction_outcome`, sql`null::int`);
 
 /** The ranking statement of a group (exported for EXPLAIN in benchmarks). */
 export function rankingQuery(groupId: string) {
   return sql`
     with pending_rows as (${pendingRowsSql(groupId)}),
+    live_rows as (
+      -- Predictions of the matches in play, each with the outcome it would have if its match ended now.
+      select p.user_id, ${scoringColumnsSql}, ${liveOutcomeSql()} as outcome
+        from groups g
+        join matches m on m.league_id = g.league_id and m.status = 'live'
+        join predictions p on p.match_id = m.id and p.group_id = g.id
+       where g.id = ${groupId}::uuid
+    ),
+    live as (
+      select count(*)::int as matches from matches m
+       where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'live'
+         and m.home_goals is not null and m.away_goals is not null
+    ),
     by_round as (
       -- Each member's totals per round: folded, plus what queued results change.
       select user_id, round_order, points, exact, goal_difference, winner, opposite, scored
@@ -25,13 +45,18 @@ export function rankingQuery(groupId: string) {
        where group_id = ${groupId}::uuid
       union all
       select x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
+      union all
+      -- In play: counted under round -1, the "latest" round while anything is in play.
+      select x.user_id, -1, ${liveDeltaSql} from live_rows x group by x.user_id
     ),
     latest as (
-      select max(m.round_order) as round_order from matches m
-       where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'finished'
+      select case when (select matches from live) > 0 then -1 else (
+        select max(m.round_order) from matches m
+         where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'finished'
+      ) end as round_order
     ),
     earlier as (
-      select exists (
+      select (select matches from live) > 0 or exists (
         select 1 from matches m
          where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'finished'
            and m.round_order < (select round_order from latest)
@@ -68,19 +93,30 @@ export function rankingQuery(groupId: string) {
         from totals t
     )
     select rank, user_id, username, avatar_url, points, exact, goal_difference, winner, opposite, predictions,
-           case when (select has_earlier from earlier) then previous_rank - rank else 0 end as movement
+           case when (select has_earlier from earlier) then previous_rank - rank else 0 end as movement,
+           (select matches from live) as live_matches
       from ranked
      order by rank, lower(username)`;
 }
 
-/** The ranking of a group, best first; ties ordered by username. `predictions` counts scored predictions. */
-export async function groupRanking(db: Conn, groupId: string): Promise<RankingRow[]> {
+/**
+ * A group's ranking: every member (`rows`, best first) and the number of matches in play it counts as if
+ * they ended now (`liveMatches`; 0 for the official ranking).
+ */
+export interface GroupRanking { rows: RankingRow[]; liveMatches: number }
+
+/**
+ * The ranking of a group, best first; ties ordered by username. `predictions` counts scored predictions
+ * (in-play ones included while the ranking is provisional).
+ */
+export async function groupRanking(db: Conn, groupId: string): Promise<GroupRanking> {
   // Prepared: planning its scoring expressions took PostgreSQL about 10 ms, a third of the statement.
   const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId));
-  return rowsOf<{
+  const raw = rowsOf<{
     rank: number; user_id: string; username: string; avatar_url: string | null; points: number; exact: number;
-    goal_difference: number; winner: number; opposite: number; predictions: number; movement: number;
-  }>(result).map((row) => ({
+    goal_difference: number; winner: number; opposite: number; predictions: number; movement: number; live_matches: number;
+  }>(result);
+  const rows = raw.map((row) => ({
     rank: Number(row.rank),
     userId: row.user_id,
     username: row.username,
@@ -93,4 +129,5 @@ export async function groupRanking(db: Conn, groupId: string): Promise<RankingRo
     predictions: Number(row.predictions),
     movement: Number(row.movement),
   }));
+  return { rows, liveMatches: Number(raw[0]?.live_matches ?? 0) };
 }

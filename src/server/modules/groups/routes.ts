@@ -76,11 +76,11 @@ export async function groupRoutes(app: FastifyInstance, { db, auth, env, ranking
       // member removed through another instance reads it for at most twice the cache's time to live).
       // Otherwise the policy decides, before any ranking is computed.
       const recent = await rankingCache.peek(groupId)?.catch(() => undefined);
-      if (!recent?.some((row) => row.userId === viewer.userId)) await requireMember(db, viewer, groupId);
+      if (!recent?.rows.some((row) => row.userId === viewer.userId)) await requireMember(db, viewer, groupId);
       // Fresh, or stale while one refresh runs: a ranking read is at most the time to live plus one computation old.
-      const rows = await rankingCache.get(db, groupId);
+      const ranking = await rankingCache.get(db, groupId);
       // Sent as text: the rows were checked against the contract once per cached ranking (ranking-page.ts).
-      return reply.type('application/json; charset=utf-8').send(rankingPageJson(rows, request.query.page, viewer.userId) as unknown as RankingResponse);
+      return reply.type('application/json; charset=utf-8').send(rankingPageJson(ranking, request.query.page, viewer.userId) as unknown as RankingResponse);
     },
   );
   api.get(

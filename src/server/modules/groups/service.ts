@@ -128,7 +128,7 @@ export async function listMyGroups(db: Conn, viewer: Viewer, now: Date = new Dat
      group by league_id`)).map((row) => [row.league_id, row.next_kickoff]));
   const result: MyGroup[] = [];
   for (const group of mine) {
-    const ranking = await groupRanking(db, group.id);
+    const ranking = (await groupRanking(db, group.id)).rows;
     const next = deadlines.get(group.league.id);
     result.push({
       ...group,

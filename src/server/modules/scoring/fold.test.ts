@@ -88,7 +88,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
   async function expectRankingsToMatch(result: Parameters<typeof expected>[1]) {
     for (const name of Object.keys(RULES)) {
       const want = await expected(name, result);
-      const ranking = await groupRanking(db, groupIds[name]!);
+      const ranking = (await groupRanking(db, groupIds[name]!)).rows;
       expect(ranking).toHaveLength(MEMBERS);
       for (const row of ranking) {
         const w = want.get(row.userId) ?? { points: 0, exact: 0, goalDifference: 0, winner: 0, opposite: 0 };

@@ -10,7 +10,7 @@ import { scorePrediction } from '../../../domain/scoring';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
 import { roundTotalsMismatches, totalsMismatches } from './consistency';
 import { scoredPredictions } from './scored-predictions';
-import { countedResultSql, outcomeOnCountedSql } from './scoring-sql';
+import { countedResultSql, liveOutcomeSql, outcomeOnCountedSql } from './scoring-sql';
 import { rowsOf } from '../../db/client';
 import { scoreMatches } from './score-matches';
 
@@ -60,6 +60,29 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     // The folded totals are the same rule summed.
     expect(await roundTotalsMismatches(db, group!.id)).toEqual([]);
     expect(await totalsMismatches(db, group!.id)).toEqual([]);
+
+    // In play, the provisional ranking's rule ("if it ended now") is the same rule on the live score; on a
+    // knockout match whose group counts extra time, on the score after extra time once it has one.
+    await db.update(matches).set({ status: 'live' }).where(eq(matches.leagueId, league!.id));
+    const liveOutcomes = async () => new Map(rowsOf<{ id: string; outcome: string | null }>(await db.execute(sql`
+      select p.id, ${liveOutcomeSql('p', 'm', 'g')} as outcome
+        from predictions p join matches m on m.id = p.match_id join groups g on g.id = p.group_id
+       where p.group_id = ${group!.id}::uuid`)).map((row) => [row.id, row.outcome]));
+    let live = await liveOutcomes();
+    for (const [id, p] of byPrediction) {
+      expect(live.get(id)).toBe(scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!).outcome);
+    }
+    await db.update(matches).set({ stage: 'knockout', homeGoalsExtraTime: sql`${matches.homeGoals} + 1`, awayGoalsExtraTime: matches.awayGoals })
+      .where(eq(matches.leagueId, league!.id));
+    await db.update(groups).set({ knockoutBasis: 'extra_time' }).where(eq(groups.id, group!.id));
+    live = await liveOutcomes();
+    for (const [id, p] of byPrediction) {
+      const actual = actualById.get(p.matchId)!;
+      expect(live.get(id)).toBe(scorePrediction({ home: p.homeGoals, away: p.awayGoals }, { home: actual.home + 1, away: actual.away }).outcome);
+    }
+    // Not in play: no provisional outcome.
+    await db.update(matches).set({ status: 'scheduled' }).where(eq(matches.leagueId, league!.id));
+    expect([...(await liveOutcomes()).values()].every((outcome) => outcome === null)).toBe(true);
   });
 
   it('does nothing for no matches', async () => {

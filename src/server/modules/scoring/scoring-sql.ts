@@ -69,6 +69,19 @@ export function outcomeOf(aliases: OutcomeAliases = {}): SQL {
   return sql.raw(outcomeRule(aliases.p ?? 'p', c.voided, c.home, c.away));
 }
 
+/**
+ * The outcome prediction `p` would have if match `m`, in play, ended at its current score ("if it ended
+ * now", issue 9): the same rule on the live goals (after extra time for knockout matches when group `g`'s
+ * basis says so and extra time has goals), null when the match is not in play or has no score yet.
+ */
+export function liveOutcomeSql(p = 'p', m = 'm', g = 'g'): SQL {
+  const goals = (side: 'home' | 'away') => `(case when ${m}.status <> 'live' then null
+    when ${m}.stage = 'knockout' and ${g}.knockout_basis = 'extra_time'
+      and ${m}.home_goals_extra_time is not null and ${m}.away_goals_extra_time is not null
+    then ${m}.${side}_goals_extra_time else ${m}.${side}_goals end)`;
+  return sql.raw(outcomeRule(p, 'false', goals('home'), goals('away')));
+}
+
 /** The outcome of prediction `p` on match `m`'s current result under group `g`'s basis. */
 export const outcomeSql: SQL = outcomeOf();
 

@@ -73,7 +73,7 @@ describe('upgrade to folded result snapshots', () => {
         'old-1': scorePrediction({ home: 2, away: 1 }, { home: 2, away: 1 }, rules).points + scorePrediction({ home: 1, away: 1 }, { home: 0, away: 0 }, rules).points,
         'old-2': scorePrediction({ home: 1, away: 0 }, { home: 2, away: 1 }, rules).points + scorePrediction({ home: 0, away: 2 }, { home: 0, away: 0 }, rules).points,
       };
-      const ranking = await groupRanking(db, '00000000-0000-0000-0000-0000000000c1');
+      const ranking = (await groupRanking(db, '00000000-0000-0000-0000-0000000000c1')).rows;
       expect(Object.fromEntries(ranking.map((row) => [row.userId, row.points]))).toEqual(expected);
       expect(ranking.find((row) => row.userId === 'old-1')).toMatchObject({ exact: 1, goalDifference: 1, predictions: 2 });
       expect(await totalsMismatches(db)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * The group's ranking: rank (SVG medals for the top three), movement since the round before, player
  * (a link to their past predictions), points and the counts of 10, 5, 3 and −2 point outcomes; the
- * viewer's row highlighted. The counts stay visible at 390 px.
+ * viewer's row highlighted. The counts stay visible at 390 px. While matches are in play the ranking is
+ * provisional ("if it ended now"): a live banner says so and the arrows compare with the official ranking.
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,8 @@ import { paths } from '../../../config/paths';
 
 function Movement({ value }: { value: number }) {
   const { t } = useTranslation();
-  if (value > 0) return <span className="text-xs font-semibold text-emerald-700" aria-label={t('ranking.up', { count: value })}>▲{value}</span>;
-  if (value < 0) return <span className="text-xs font-semibold text-red-600" aria-label={t('ranking.down', { count: -value })}>▼{-value}</span>;
+  if (value > 0) return <span className="whitespace-nowrap text-xs font-semibold text-emerald-700" aria-label={t('ranking.up', { count: value })}>▲{value}</span>;
+  if (value < 0) return <span className="whitespace-nowrap text-xs font-semibold text-red-600" aria-label={t('ranking.down', { count: -value })}>▼{-value}</span>;
   return <span className="text-xs text-slate-500" aria-label={t('ranking.same')}>–</span>;
 }
 
@@ -34,6 +35,15 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
   );
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      {data.liveMatches > 0 ? (
+        <p className="flex items-center gap-2 border-b border-red-100 bg-red-50 px-3 py-2 text-sm text-red-900" role="status" data-testid="provisional-ranking">
+          <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
+            <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-white motion-reduce:animate-none" aria-hidden />
+            {t('ranking.live')}
+          </span>
+          <span>{t('ranking.provisional', { count: data.liveMatches })}</span>
+        </p>
+      ) : null}
       <table className="w-full table-fixed text-sm">
         <caption className="sr-only">{t('groups.tabs.ranking')}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
