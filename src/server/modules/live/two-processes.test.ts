@@ -1,0 +1,155 @@
+/**
+ * Two server processes on one PostgreSQL (issue 9, "across instances"): each is `node src/server/main.ts`
+ * started as a child process, as a deployment behind a load balancer runs them. A session opened on one
+ * works on the other; a result an administrator saves through one reaches an event stream open on the
+ * other within 2 s (LISTEN/NOTIFY), in both directions, and the other's ranking is provisional at once.
+ * PostgreSQL only: the embedded database belongs to one process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFreshPostgres, TEST_DB_KIND } from '../../../../tests/helpers/app';
+import { openEventStream, type EventStream } from '../../../../tests/helpers/event-stream';
+import { cookieFrom } from '../../../../tests/helpers/users';
+import type { Database } from '../../db/client';
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The public address both processes serve, as behind one load balancer (Better Auth checks the Origin). */
+const ORIGIN = 'http://palpite.test';
+const JSON_HEADERS = { 'content-type': 'application/json', origin: ORIGIN };
+
+interface ServerProcess { base: string; child: ChildProcess; output: () => string }
+
+/** Starts `node --import tsx src/server/main.ts` with `env` and waits until GET /api/health answers. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += String(chunk); });
+  child.stderr!.on('data', (chunk) => { output += String(chunk); });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return { base, child, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer within 30 s:\n${output}`);
+}
+
+/** Stops a server process with SIGTERM (its graceful shutdown), SIGKILL after 5 s. */
+async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one PostgreSQL', () => {
+  let fresh: { database: Database; drop(): Promise<void>; url: string };
+  let dataDir: string;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let cookie: string;
+  let groupId: string;
+  let matchId: string;
+  const streams: EventStream[] = [];
+
+  /** A JSON request to one server with the session cookie. */
+  const call = async (server: ServerProcess, method: string, path: string, body?: object) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method, headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} on ${server.base}: ${response.status} ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const setScore = (server: ServerProcess, status: 'live' | 'finished', homeGoals: number, awayGoals: number) =>
+    call(server, 'PUT', `/api/admin/matches/${matchId}/result`, { status, homeGoals, awayGoals });
+  const isScore = (home: number, away: number) => (event: { event: string; data: unknown }) => {
+    const data = event.data as { matchId?: string; homeGoals?: number; awayGoals?: number };
+    return event.event === 'match' && data.matchId === matchId && data.homeGoals === home && data.awayGoals === away;
+  };
+
+  beforeAll(async () => {
+    fresh = await openFreshPostgres(process.env.TEST_DATABASE_URL as string);
+    dataDir = mkdtempSync(join(tmpdir(), 'palpite-two-'));
+    const env = {
+      NODE_ENV: 'test', DATABASE_URL: fresh.url, DATA_DIR: dataDir, BETTER_AUTH_SECRET: 'two-processes-secret-two-processes-secret',
+      REQUIRE_EMAIL_VERIFICATION: 'false', RATE_LIMIT: 'false', SYNC: 'false', LOG_LEVEL: 'warn', LOG_FORMAT: 'json',
+      WEB_OUT_DIR: join(dataDir, 'no-web'), APP_URL: ORIGIN,
+    };
+    // The first loads the demo league; the second starts on the migrated, seeded database.
+    a = await startServer({ ...env, SEED_DEMO: 'true' });
+    b = await startServer({ ...env, SEED_DEMO: 'false' });
+
+    const account = { email: 'admin@example.com', password: 'correct horse battery', username: 'ana', name: 'Ana' };
+    const signedUp = await fetch(`${a.base}/api/auth/sign-up/email`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(account) });
+    expect(signedUp.status).toBe(200);
+    await fresh.database.db.execute(sql`
+      update profiles set role = 'Platform Administrator' where user_id = (select id from "user" where email = ${account.email})`);
+    const signedIn = await fetch(`${a.base}/api/auth/sign-in/email`, {
+      method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(signedIn.status).toBe(200);
+    cookie = cookieFrom(signedIn.headers.getSetCookie());
+
+    // A group created through one process, read and predicted through the other.
+    const leagueId = ((await call(b, 'GET', '/api/leagues')).leagues as { id: string }[])[0]!.id;
+    groupId = ((await call(a, 'POST', '/api/groups', { name: 'Two processes', leagueId })).group as { id: string }).id;
+    const listed = (await call(b, 'GET', `/api/groups/${groupId}/matches`)).matches as { id: string; open: boolean }[];
+    matchId = listed.find((match) => match.open)!.id;
+    const saved = await call(b, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId, homeGoals: 1, awayGoals: 0 }] });
+    expect((saved.results as { status: string }[])[0]!.status).toBe('saved');
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await fresh?.database.close();
+    await fresh?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('delivers a result saved through one process to a stream open on the other, both ways', async () => {
+    const onB = await openEventStream(`${b!.base}/api/groups/${groupId}/events`, { cookie });
+    const onA = await openEventStream(`${a!.base}/api/groups/${groupId}/events`, { cookie });
+    streams.push(onA, onB);
+    expect([onA.status, onB.status]).toEqual([200, 200]);
+
+    let started = Date.now();
+    await setScore(a!, 'live', 1, 0);
+    expect((await onB.next(isScore(1, 0), 2_000)).data).toMatchObject({ status: 'live' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The other process's ranking is provisional at once (its cache was cleared by the event).
+    const ranking = await call(b!, 'GET', `/api/groups/${groupId}/ranking`);
+    expect(ranking).toMatchObject({ liveMatches: 1, ranking: [{ username: 'ana', points: 10, exact: 1 }] });
+
+    started = Date.now();
+    await setScore(b!, 'finished', 2, 0);
+    expect((await onA.next(isScore(2, 0), 2_000)).data).toMatchObject({ status: 'finished' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await call(a!, 'GET', `/api/groups/${groupId}/ranking`)).toMatchObject({ liveMatches: 0, ranking: [{ username: 'ana', points: 3, winner: 1 }] });
+  });
+});
