@@ -4,6 +4,8 @@
  * - `match`: a match's score or status changed (a live goal, the final whistle, a postponement).
  * - `resync`: events were missed (the stream fell too far behind, or the server lost its feed); the page
  *   refetches what it shows.
+ * - `revoked`: the stream is no longer allowed (signed out, account disabled, no longer a member); the
+ *   server ends it and the page must not reconnect.
  * Heartbeat comments every 30 s keep proxies from closing an idle stream.
  */
 import { z } from 'zod';
@@ -27,4 +29,4 @@ export type LiveMatchEvent = z.infer<typeof liveMatchEvent>;
 export const liveEventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 
 /** Names of the events a stream may carry. */
-export const LIVE_EVENT_KINDS = ['match', 'resync'] as const;
+export const LIVE_EVENT_KINDS = ['match', 'resync', 'revoked'] as const;

@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sync = createSyncContext(database.db, env);
   app.addHook('onClose', async () => sync.settle());
   // Live events from every instance (LISTEN); open streams end before the server closes.
-  const events = await createEventHub(database, app.log, { onEvent: invalidateCaches });
+  const events = await createEventHub(database, app.log, { onEvent: invalidateCaches, recheckMs: env.LIVE_RECHECK_MS });
   app.decorate('liveEvents', events);
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());

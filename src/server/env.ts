@@ -40,6 +40,8 @@ const envSchema = z.object({
   RANKING_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** Heartbeat comment interval of the live event streams, in ms (proxies close idle connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** How often open event streams are checked again (signed out, left the group…: the stream ends), in ms. */
+  LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** The address shown on the Contact page (with a copy button). */
   CONTACT_EMAIL: z.email().default('support@palpite.local'),
   /** Require a confirmed email before sign-in (the specification's default); false signs people in at sign-up. */

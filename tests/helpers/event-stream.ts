@@ -12,6 +12,8 @@ export interface EventStream {
   next(predicate?: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   /** Resolves when a comment line (`: …`) arrives, with its text. */
   comment(timeoutMs?: number): Promise<string>;
+  /** Resolves when the server ends the stream. */
+  ended(timeoutMs?: number): Promise<true>;
   /** Every event received so far. */
   events: StreamEvent[];
   close(): void;
@@ -28,6 +30,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
     for (const waiter of waiters) waiter();
   };
   let taken = 0;
+  let done = false;
   if (response.ok && response.body) {
     void (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -57,6 +60,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
       } catch {
         // aborted
       }
+      done = true;
+      wake();
     })();
   }
   const waitFor = <T>(check: () => T | undefined, timeoutMs: number, what: string) => new Promise<T>((resolve, reject) => {
@@ -89,6 +94,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
       return undefined;
     }, timeoutMs, 'matching event'),
     comment: (timeoutMs = 3_000) => waitFor(() => comments.shift(), timeoutMs, 'comment'),
+    ended: (timeoutMs = 3_000) => waitFor(() => (done ? (true as const) : undefined), timeoutMs, 'end of stream'),
     close: () => controller.abort(),
   };
 }

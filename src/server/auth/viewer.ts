@@ -63,6 +63,8 @@ export interface SessionUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** The session's token (a secret: kept in memory, never logged), to check later that it still exists. */
+  sessionToken: string;
 }
 
 /**
@@ -76,7 +78,10 @@ async function sessionUserOf(request: FastifyRequest, reply: FastifyReply, auth:
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name, emailVerified: Boolean(session.user.emailVerified) };
+  return {
+    id: session.user.id, email: session.user.email, name: session.user.name, emailVerified: Boolean(session.user.emailVerified),
+    sessionToken: session.session.token,
+  };
 }
 
 /**
@@ -108,7 +113,7 @@ async function cookieCacheUser(cookie: string, auth: Auth): Promise<SessionUser 
   const token = signedToken === undefined ? undefined : decodeURIComponent(signedToken).replace(/\.[^.]*$/, '');
   if (!token || (payload.session as { token?: unknown }).token !== token) return null;
   const { user } = payload;
-  return { id: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) };
+  return { id: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified), sessionToken: token };
 }
 
 async function hotSessionUser(request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<SessionUser | null> {
@@ -131,11 +136,24 @@ async function hotSessionUser(request: FastifyRequest, reply: FastifyReply, auth
  * the session may come from the cookie cache (and a few seconds' memo of its verdict).
  * @throws AppError 401 unauthenticated when signed out; 403 email_not_verified.
  */
-export async function requireSessionUser(request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<{ userId: string }> {
+export async function requireSessionUser(request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<{ userId: string; sessionToken: string }> {
   const user = await hotSessionUser(request, reply, auth);
   if (!user) throw errors.unauthenticated();
   if (!user.emailVerified) throw errors.emailNotVerified();
-  return { userId: user.id };
+  return { userId: user.id, sessionToken: user.sessionToken };
+}
+
+/**
+ * The signed-in account, with its session read from the database (never the cookie cache): for requests
+ * that open something long-lived, such as an event stream, where a session signed out a moment ago must
+ * not get in.
+ * @throws AppError 401 unauthenticated when signed out; 403 email_not_verified.
+ */
+export async function requireStoredSessionUser(request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<{ userId: string; sessionToken: string }> {
+  const user = await sessionUserOf(request, reply, auth, false);
+  if (!user) throw errors.unauthenticated();
+  if (!user.emailVerified) throw errors.emailNotVerified();
+  return { userId: user.id, sessionToken: user.sessionToken };
 }
 
 /**

@@ -47,7 +47,7 @@ describe(`provisional ranking (${TEST_DB_KIND})`, () => {
     // No cache: each read runs the statement (the cache's own rules are tested in ranking-cache.test.ts).
     t = await createTestApp({ RANKING_CACHE_MS: '0' });
     await seedDemoIfEmpty(t.database.db, new Date());
-    [ana, bruno, carla] = await Promise.all(['ana', 'bruno', 'carla'].map((username) => createUser(t, { username })));
+    [ana, bruno, carla] = await Promise.all(['ana', 'bruno', 'carla'].map((username) => createUser(t, { username }))) as [TestUser, TestUser, TestUser];
     leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
     const created = await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Live pool', leagueId }, headers: { cookie: ana.cookie } });
     groupId = created.json().group.id;

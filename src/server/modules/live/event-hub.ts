@@ -3,11 +3,13 @@
  * connection, or PGlite's in-process LISTEN) and hands each event to the open streams of its league —
  * streams are indexed by league, so a goal costs one lookup and one write per interested stream. When the
  * feed itself was interrupted (the listening connection dropped), every stream is told to resynchronise.
- * It also prunes old events now and then (idempotent: several instances may).
+ * It also prunes old events now and then (idempotent: several instances may), and checks every
+ * `recheckMs` that each open stream is still allowed (stream-access.ts), ending those that are not.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { LIVE_CHANNEL, pruneLiveEvents, type LiveEventRecord } from './publish';
+import { revokedStreams, type StreamAccess } from './stream-access';
 
 /** An open event stream: the leagues it follows, and how to send it an event or a resync. */
 export interface LiveSubscriber {
@@ -16,6 +18,10 @@ export interface LiveSubscriber {
   resync(): void;
   /** Ends the stream (the server is shutting down). */
   end(): void;
+  /** Who opened it, checked again every recheck; none: never rechecked. */
+  access?: StreamAccess;
+  /** Tells the stream it is no longer allowed (signed out, left the group…) and ends it. */
+  revoke?(): void;
 }
 
 /** The hub of one app instance. */
@@ -36,9 +42,12 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
  * @param options.onEvent called for every event before the streams hear it, on every instance: the
  *   caches of rankings and stats go then, so the refetch an event triggers reads the committed result
  *   (a result written elsewhere, or cached here between its scoring and its commit).
+ * @param options.recheckMs how often open streams' access is checked again, in ms (default 60,000).
  * @throws when the first LISTEN fails (the database is unreachable).
  */
-export async function createEventHub(database: Database, log: FastifyBaseLogger, options: { onEvent?: (event: LiveEventRecord) => void } = {}): Promise<EventHub> {
+export async function createEventHub(
+  database: Database, log: FastifyBaseLogger, options: { onEvent?: (event: LiveEventRecord) => void; recheckMs?: number } = {},
+): Promise<EventHub> {
   const byLeague = new Map<string, Set<LiveSubscriber>>();
   let size = 0;
   const everyone = () => new Set([...byLeague.values()].flatMap((set) => [...set]));
@@ -63,6 +72,21 @@ export async function createEventHub(database: Database, log: FastifyBaseLogger,
     pruneLiveEvents(database.db).catch((error: unknown) => log.warn({ err: error }, 'live events: prune failed'));
   }, PRUNE_INTERVAL_MS);
   prune.unref();
+  let checking = false;
+  const recheck = setInterval(() => {
+    if (checking) return; // the last check is still running (a slow database): skip this one
+    const checked = [...everyone()].filter((subscriber) => subscriber.access);
+    if (checked.length === 0) return;
+    checking = true;
+    revokedStreams(database.db, checked.map((subscriber) => subscriber.access!))
+      .then((positions) => {
+        for (const position of positions) checked[position]?.revoke?.();
+        if (positions.length > 0) log.info({ streams: positions.length }, 'live events: streams no longer allowed were ended');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'live events: access check failed; streams stay open until the next'))
+      .finally(() => { checking = false; });
+  }, options.recheckMs ?? 60_000);
+  recheck.unref();
   return {
     subscribe(subscriber) {
       const leagues = [...new Set(subscriber.leagueIds)];
@@ -92,6 +116,7 @@ export async function createEventHub(database: Database, log: FastifyBaseLogger,
     },
     async close() {
       clearInterval(prune);
+      clearInterval(recheck);
       await stop();
     },
   };

@@ -40,7 +40,7 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     event.event === 'match' && (event.data as { matchId: string; homeGoals: number }).matchId === matchId && (event.data as { homeGoals: number }).homeGoals === home;
 
   beforeAll(async () => {
-    t = await createTestApp({ LIVE_HEARTBEAT_MS: '200' });
+    t = await createTestApp({ LIVE_HEARTBEAT_MS: '200', LIVE_RECHECK_MS: '200' });
     await seedDemoIfEmpty(t.database.db, new Date());
     [ana, bruno] = await Promise.all([createUser(t, { username: 'ana' }), createUser(t, { username: 'bruno' })]);
     const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
@@ -165,6 +165,33 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     expect((await stream.next((event) => event.event === 'resync', 5_000)).event).toBe('resync');
     await setScore(11, 0);
     await stream.next(isMatch(11), 2_000);
+  });
+
+  it('ends a stream whose member was removed or whose session ended, telling it not to come back', async () => {
+    const [carla, dora] = await Promise.all([createUser(t, { username: 'carla' }), createUser(t, { username: 'dora' })]);
+    const inviteCode = (await t.app.inject({ method: 'GET', url: `/api/groups/${groupId}`, headers: { cookie: ana.cookie } })).json().group.inviteCode;
+    for (const who of [carla, dora]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/groups/join', payload: { inviteCode }, headers: { cookie: who.cookie } })).statusCode).toBe(200);
+    }
+    const removed = await open(`/api/groups/${groupId}/events`, { cookie: carla.cookie });
+    const signedOut = await open('/api/events', { cookie: dora.cookie });
+    const staying = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie });
+    const carlaId = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from "user" where email = ${carla.email}`))[0]!.id;
+    const removal = await t.app.inject({ method: 'DELETE', url: `/api/groups/${groupId}/members/${carlaId}`, headers: { cookie: ana.cookie } });
+    expect(removal.statusCode).toBe(204);
+    expect((await removed.next((event) => event.event === 'revoked', 2_000)).event).toBe('revoked');
+    await removed.ended(2_000);
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: dora.cookie, origin: 'http://localhost:3000' } });
+    expect(signOut.statusCode).toBe(200);
+    expect((await signedOut.next((event) => event.event === 'revoked', 2_000)).event).toBe('revoked');
+    await signedOut.ended(2_000);
+    // The others stay open and keep hearing goals.
+    await setScore(12, 0);
+    await staying.next(isMatch(12), 2_000);
+    expect(staying.events.some((event) => event.event === 'revoked')).toBe(false);
+    // Coming back is refused.
+    expect((await open(`/api/groups/${groupId}/events`, { cookie: carla.cookie })).status).toBe(404);
+    expect((await open('/api/events', { cookie: dora.cookie })).status).toBe(401);
   });
 
   it('streams the leagues of my groups on /api/events, and nothing to someone without groups', async () => {

@@ -2,8 +2,9 @@
  * GET /api/groups/:groupId/events (members of the group) and GET /api/events (the leagues of all my
  * groups): Server-Sent Events with @fastify/sse — a heartbeat comment every 30 s, `match` events as
  * results change, and on reconnection (Last-Event-ID, or ?lastEventId= from a new EventSource) the events
- * missed since, or `resync` when they are gone. Authorised by the session cookie like every route; the
- * events carry only match states, which the league's public pages show anyway.
+ * missed since, or `resync` when they are gone. Authorised by the session cookie (its session read from the database, never the cookie cache), and
+ * checked again while open (a stream whose session ended or whose member left hears `revoked` and ends);
+ * the events carry only match states, which the league's public pages show anyway.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,11 +12,12 @@ import { sql } from 'drizzle-orm';
 import { groupParams } from '../../../contracts/groups';
 import { liveEventsQuery } from '../../../contracts/live';
 import type { AppContext } from '../../app';
-import { requireSessionUser } from '../../auth/viewer';
+import { requireStoredSessionUser } from '../../auth/viewer';
 import { rowsOf, type Db } from '../../db/client';
 import { requireMember } from '../groups/policy';
 import type { EventHub } from './event-hub';
 import { eventsAfter, type LiveEventRecord } from './publish';
+import type { StreamAccess } from './stream-access';
 
 /** Registers the two event streams. */
 export async function liveRoutes(app: FastifyInstance, { db, auth, events }: AppContext) {
@@ -24,19 +26,20 @@ export async function liveRoutes(app: FastifyInstance, { db, auth, events }: App
     '/groups/:groupId/events',
     { sse: 'only', schema: { tags: ['live'], params: groupParams, querystring: liveEventsQuery } },
     async (request, reply) => {
-      const viewer = await requireSessionUser(request, reply, auth);
-      const access = await requireMember(db, viewer, request.params.groupId);
-      await openStream(db, events, reply, [access.leagueId], resumePoint(reply, request.query.lastEventId));
+      const viewer = await requireStoredSessionUser(request, reply, auth);
+      const { groupId } = request.params;
+      const access = await requireMember(db, viewer, groupId);
+      await openStream(db, events, reply, [access.leagueId], resumePoint(reply, request.query.lastEventId), { ...viewer, groupId });
     },
   );
   api.get(
     '/events',
     { sse: 'only', schema: { tags: ['live'], querystring: liveEventsQuery } },
     async (request, reply) => {
-      const viewer = await requireSessionUser(request, reply, auth);
+      const viewer = await requireStoredSessionUser(request, reply, auth);
       const leagues = rowsOf<{ league_id: string }>(await db.execute(sql`
         select distinct g.league_id from group_members gm join groups g on g.id = gm.group_id where gm.user_id = ${viewer.userId}`));
-      await openStream(db, events, reply, leagues.map((row) => row.league_id), resumePoint(reply, request.query.lastEventId));
+      await openStream(db, events, reply, leagues.map((row) => row.league_id), resumePoint(reply, request.query.lastEventId), { ...viewer, groupId: null });
     },
   );
 }
@@ -60,9 +63,12 @@ const SENT_MEMORY = 1_024;
 
 /**
  * Opens the stream: subscribes first (holding live events back), replays what was missed after
- * `resumeFrom` (with REPLAY_MARGIN), then lets live events through — each event once.
+ * `resumeFrom` (with REPLAY_MARGIN), then lets live events through — each event once. The hub checks
+ * `access` again now and then; when it no longer holds, the stream hears `revoked` and ends.
  */
-async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds: readonly string[], resumeFrom: number | null) {
+async function openStream(
+  db: Db, hub: EventHub, reply: FastifyReply, leagueIds: readonly string[], resumeFrom: number | null, access: StreamAccess,
+) {
   reply.sse.keepAlive();
   let replaying = resumeFrom !== null;
   const held: LiveEventRecord[] = [];
@@ -81,6 +87,10 @@ async function openStream(db: Db, hub: EventHub, reply: FastifyReply, leagueIds:
     send: (event) => (replaying ? held.push(event) : send(event)),
     resync,
     end: () => reply.sse.close(),
+    access,
+    revoke: () => {
+      reply.sse.send({ event: 'revoked', data: {} }).catch(() => {}).finally(() => reply.sse.close());
+    },
   });
   reply.sse.onClose(unsubscribe);
   // Gone while the session and membership were being checked: its close has already been heard.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
-import { applyLiveMatch, needsRefetch, reconnectDelay } from './live-match';
+import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay } from './live-match';
 
 const team = (name: string) => ({ id: name, name, code: null, crestUrl: null });
 const match = (id: string, open: boolean) => ({
@@ -14,6 +14,13 @@ describe('reconnectDelay', () => {
   it('waits 1, 2, 5, then 10 s for every later attempt', () => {
     expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
     expect(reconnectDelay(-1)).toBe(1_000);
+  });
+});
+
+describe('isRefusal', () => {
+  it('gives up on signed out, forbidden and gone; retries on server errors and rate limits', () => {
+    expect([401, 403, 404].every(isRefusal)).toBe(true);
+    expect([200, 429, 500, 502, 503].some(isRefusal)).toBe(false);
   });
 });
 

@@ -36,6 +36,11 @@ export function applyLiveMatch(data: GroupMatchesResponse | undefined, event: Li
   };
 }
 
+/** Whether a refused stream's group answer means it will stay refused (signed out, not a member, no group). */
+export function isRefusal(status: number): boolean {
+  return status === 401 || status === 403 || status === 404;
+}
+
 /** Whether a match event changes points (the matches and my prediction's points are refetched). */
 export function needsRefetch(event: LiveMatchEvent): boolean {
   return event.status === 'finished' || event.status === 'postponed' || event.status === 'cancelled';

@@ -6,13 +6,15 @@
  * a sync may bring dozens of events at once: one refetch of each, never one per event). A dropped stream
  * is reopened after 1, 2, 5, then 10 s (plus up to a fifth more at random, so pages dropped together do
  * not return together), resuming after the last event heard (?lastEventId=, since a new EventSource cannot
- * send Last-Event-ID).
+ * send Last-Event-ID). It stops for good when the server says `revoked` (signed out, no longer a member)
+ * or refuses a reconnection (the group answers 401, 403 or 404): the group's queries are refetched, so the
+ * page shows why, instead of knocking every 10 s.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
 import type { LiveMatchEvent } from '../../../contracts/live';
-import { applyLiveMatch, needsRefetch, reconnectDelay } from './live-match';
+import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay } from './live-match';
 
 /** How long refetches triggered by events are gathered before they run, in ms. */
 const REFETCH_DELAY_MS = 400;
@@ -45,7 +47,9 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
       const resume = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
       const opened = new EventSource(`/api/groups/${groupId}/events${resume}`, { withCredentials: true });
       source = opened;
+      let wasOpen = false;
       opened.onopen = () => {
+        wasOpen = true;
         // Reopened without knowing where we were: whatever happened meanwhile is fetched again.
         if (attempt > 0 && !lastId) refetch();
         attempt = 0;
@@ -59,11 +63,24 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
         refetch('stats');
       });
       opened.addEventListener('resync', () => refetch());
+      const giveUp = () => {
+        stopped = true;
+        opened.close();
+        refetch();
+      };
+      opened.addEventListener('revoked', giveUp);
       opened.onerror = () => {
         opened.close();
         if (stopped) return;
-        timer = setTimeout(connect, reconnectDelay(attempt) * (1 + Math.random() / 5));
-        attempt += 1;
+        const retry = () => {
+          if (stopped) return;
+          timer = setTimeout(connect, reconnectDelay(attempt) * (1 + Math.random() / 5));
+          attempt += 1;
+        };
+        // Refused outright (an EventSource cannot tell why): ask the group, and stop when it is gone for us.
+        if (wasOpen) return retry();
+        fetch(`/api/groups/${groupId}`, { credentials: 'same-origin' })
+          .then((response) => (isRefusal(response.status) ? giveUp() : retry()), retry);
       };
     };
     connect();
