@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readBuild, readVersion } from './src/server/version.ts';
+import { API_CACHE_NAME, manifest } from './src/web/config/pwa.ts';
 
 /** The web app: root src/web, built into dist/web, which the server serves in production. */
 export default defineConfig({
@@ -12,6 +14,44 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The installable app (issue 9): manifest.webmanifest, and a Workbox service worker at /sw.js that
+    // precaches the built app (hashed assets, index.html as the shell of every route) and keeps the last
+    // answers of the API's reads for offline use (read-only). A new version waits for the person's
+    // go-ahead (registerType 'prompt': src/web/app/app-updates.tsx).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      manifest,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The launcher icons are fetched by the system when the app is installed, not by the pages.
+        globIgnores: ['icons/**'],
+        // Client routes open the app shell offline; the API and mail links (/api/…) never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Reads of the API (groups, matches, ranking, my predictions, profile…): the network first,
+            // the last answer when offline or after 4 s. Never the event streams, sign-in, admin or health
+            // (src/web/lib/connectivity.ts asks it whether the server is there).
+            urlPattern: ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/')
+              && !url.pathname.startsWith('/api/auth/') && !url.pathname.startsWith('/api/admin/') && !url.pathname.endsWith('/events')
+              && url.pathname !== '/api/health',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: API_CACHE_NAME,
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
     // Every text asset also as .br (brotli at its best quality) and .gz, served as they are (@fastify/static
     // preCompressed): smaller than compressing on the fly, and no CPU spent per request.
     compression({

@@ -1,3 +1,4 @@
+/// <reference types="vite-plugin-pwa/react" />
 /** Values Vite writes into the bundle at build time (vite.config.ts `define`). */
 /** package.json's version, e.g. "0.3.5". */
 declare const __APP_VERSION__: string;

@@ -26,12 +26,19 @@ export function hasChromium(): boolean {
   return present;
 }
 
-/** Launches Debian's Chromium headless with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/** Chromium's flags here: no sandbox (root), no GPU, and nothing that calls out to Google's hosts. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Launches Debian's Chromium headless with the flags this closed network needs. Its contexts block
+ * service workers unless a test asks for them (`serviceWorkers: 'allow'`, as pwa.test.ts does): a
+ * worker's requests escape page.route, and most journeys stub the API with it.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 export interface RunningApp {

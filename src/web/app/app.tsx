@@ -17,8 +17,12 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { loadArea } from '../i18n/i18n';
 import type { OnDemandArea } from '../i18n/merge';
 
+// offlineFirst: a read is tried even when the browser says it is offline, so the service worker can answer
+// it from what it kept (the installed app offline); only retries wait for the network.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500), refetchOnWindowFocus: true } },
+  defaultOptions: {
+    queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500), refetchOnWindowFocus: true, networkMode: 'offlineFirst' },
+  },
 });
 
 /** Old addresses carried by mails and shared links, kept as redirects to their new names. */

@@ -68,7 +68,7 @@ export function Header() {
   const links = useNavLinks();
   const [wanted, setWanted] = useState<MenuName | 'any' | null>(null);
   return (
-    <header className="sticky top-0 z-30 bg-emerald-800 text-white shadow">
+    <header className="sticky top-0 z-30 bg-emerald-800 pt-[env(safe-area-inset-top)] text-white shadow">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-emerald-900">
         {t('shell.skipToContent')}
       </a>

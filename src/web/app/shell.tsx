@@ -1,5 +1,5 @@
 /**
- * The frame of every page: the top navigation, the page, the footer. A signed-in person whose email is
+ * The frame of every page: the top navigation, the offline and new-version notices, the page, the footer. A signed-in person whose email is
  * not confirmed yet is sent home from other pages and sees how to finish, with a resend button.
  */
 import { lazy, Suspense, useEffect } from 'react';
@@ -7,6 +7,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/auth/auth-provider';
 import { Button } from '../components/ui/button';
+import { AppUpdates } from './app-updates';
 import { Header } from './header';
 import { Footer } from './footer';
 import { UnverifiedRedirect } from './guards';
@@ -21,6 +22,7 @@ export function Shell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
+      <AppUpdates />
       <UnverifiedRedirect />
       <AuthProblem />
       {auth.authReady && auth.user && !auth.user.emailVerified ? (

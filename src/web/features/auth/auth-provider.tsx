@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-client';
 import { TimeoutError, withTimeout } from '../../lib/timeout';
 import { changeLanguage, LANGUAGES } from '../../i18n/i18n';
 import { paths } from '../../config/paths';
+import { API_CACHE_NAME } from '../../config/pwa';
 import { fetchSession, type AuthSession, type AuthUser, type SessionData } from './api/session';
 import { fallbackProfile, fetchProfile, type Profile } from './api/my-profile';
 
@@ -159,6 +160,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setLeaving(true);
     client.clear();
     clearStoredAuth();
+    // What the service worker kept of this person's pages for offline use goes too (a shared device).
+    if (typeof caches !== 'undefined') void caches.delete(API_CACHE_NAME).catch(() => {});
     client.setQueryData(SESSION_QUERY_KEY, null);
     await navigate(paths.login, { replace: true });
     try {

@@ -50,8 +50,14 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
       let wasOpen = false;
       opened.onopen = () => {
         wasOpen = true;
-        // Reopened without knowing where we were: whatever happened meanwhile is fetched again.
+        // Reopened without knowing where we were: whatever happened meanwhile is fetched again. On the
+        // first opening, a goal between the page's fetch and this moment would be missed: the live parts
+        // are fetched once more (served from the server's per-group caches).
         if (attempt > 0 && !lastId) refetch();
+        else if (!lastId) {
+          refetch('matches');
+          refetch('ranking');
+        }
         attempt = 0;
       };
       opened.addEventListener('match', (message) => {

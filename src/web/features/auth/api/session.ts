@@ -1,8 +1,11 @@
 /**
  * The session: GET /api/auth/get-session (Better Auth), which answers 200 with null when signed out —
  * asking who is signed in is not an error. Gives up after 15 s ('Auth session fetch timed out',
- * specification section 9).
+ * specification section 9). When the server cannot be reached at all (offline: a network failure, not an
+ * error answer), the last session seen on this device stands in, so the installed app opens on what it
+ * last loaded (issue 9); the server still checks every request.
  */
+import { reportServerReached } from '../../../lib/connectivity';
 import { withTimeout } from '../../../lib/timeout';
 
 /** Session fetch time limit, in milliseconds. */
@@ -25,19 +28,56 @@ export interface AuthSession {
 export type SessionData = { user: AuthUser; session: AuthSession } | null;
 
 /**
- * Fetches the current session.
+ * The last session seen on this device (who, and until when: never its token), for offline starts. Its
+ * key starts with 'palpite.auth', so signing out clears it (auth-provider.tsx clearStoredAuth).
+ */
+const LAST_SESSION_KEY = 'palpite.auth.lastSession';
+
+function remember(data: SessionData) {
+  try {
+    if (data) localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(data));
+    else localStorage.removeItem(LAST_SESSION_KEY);
+  } catch {
+    // storage unavailable: no offline start
+  }
+}
+
+/** The remembered session while it has not expired, else null. */
+function rememberedSession(now = Date.now()): SessionData {
+  try {
+    const data = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as SessionData;
+    return data?.user && Date.parse(data.session.expiresAt) > now ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches the current session (offline: the remembered one, when there is one).
  * @throws TimeoutError after 15 s; Error for a network failure or an unexpected answer.
  */
 export function fetchSession(): Promise<SessionData> {
   return withTimeout(SESSION_TIMEOUT_MS, 'Auth session fetch timed out', async (signal) => {
-    // disableCookieCache: the session row itself, so a session ended elsewhere is noticed at the next check.
-    const response = await fetch('/api/auth/get-session?disableCookieCache=true', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
+    let response: Response;
+    try {
+      // disableCookieCache: the session row itself, so a session ended elsewhere is noticed at the next check.
+      response = await fetch('/api/auth/get-session?disableCookieCache=true', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      // fetch rejects with a TypeError when nothing answered (a timeout aborts instead).
+      if (!(error instanceof TypeError)) throw error;
+      reportServerReached(false);
+      const offline = rememberedSession();
+      if (offline) return offline;
+      throw error;
+    }
+    reportServerReached(true);
     if (!response.ok) throw new Error(`Failed to initialize auth (${response.status})`);
     const body = (await response.json()) as { user?: AuthUser; session?: AuthSession } | null;
-    if (!body?.user || !body.session) return null;
-    return {
+    const data: SessionData = !body?.user || !body.session ? null : {
       user: { id: body.user.id, email: body.user.email, name: body.user.name, emailVerified: Boolean(body.user.emailVerified) },
       session: { expiresAt: String(body.session.expiresAt) },
     };
+    remember(data);
+    return data;
   });
 }

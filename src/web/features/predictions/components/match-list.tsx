@@ -5,6 +5,7 @@
  * anyway. Typed but unsaved scores are never lost silently: leaving the page (reload or in-app link)
  * asks first, and a match that closes with an unsaved score says so.
  */
+import { useOnline } from '../../../lib/connectivity';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +82,8 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
   const [otherGroupsSaved, setOtherGroupsSaved] = useState(0);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSavePredictions(groupId);
+  // Offline, typed scores are kept and saved once the server is back (the banner says so).
+  const online = useOnline();
 
   const isOpenAt = (m: GroupMatch, at: number) => m.open && at < Date.parse(m.deadline);
   const pending = Object.entries(drafts).filter(([matchId, draft]) => {
@@ -174,7 +177,7 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
               </label>
             ) : null}
           </div>
-          <Button onClick={submit} disabled={dirty.length === 0 || save.isPending}>
+          <Button onClick={submit} disabled={dirty.length === 0 || save.isPending || !online}>
             {save.isPending ? t('matches.saving') : t('matches.save')}
           </Button>
         </div>

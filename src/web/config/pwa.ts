@@ -1,0 +1,33 @@
+/**
+ * The installable app (issue 9): the web app manifest and the icon sizes, read by vite.config.ts
+ * (vite-plugin-pwa writes manifest.webmanifest) and src/cli/icons.ts (draws the icons).
+ */
+
+/** Sizes (px) of the "any" icons: Android launchers and Chrome's install prompt (48–512) and Windows tiles. */
+export const ICON_SIZES = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512] as const;
+/** Sizes (px) of the maskable icons (Android's adaptive icons). */
+export const MASKABLE_SIZES = [192, 512] as const;
+/** The theme colour (the header's emerald-800), also in index.html's theme-color meta. */
+export const THEME_COLOR = '#065f46';
+
+/** The service worker's cache of API reads (offline use); emptied at sign-out. */
+export const API_CACHE_NAME = 'palpite-api';
+
+/** The web app manifest (https://www.w3.org/TR/appmanifest/). */
+export const manifest = {
+  id: '/',
+  name: 'Palpite',
+  short_name: 'Palpite',
+  description: 'The football prediction pool for friends, families and colleagues. Predict every match, follow the ranking.',
+  lang: 'en',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone' as const,
+  background_color: '#f8fafc',
+  theme_color: THEME_COLOR,
+  categories: ['sports', 'games'],
+  icons: [
+    ...ICON_SIZES.map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
+    ...MASKABLE_SIZES.map((size) => ({ src: `/icons/maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+  ],
+};

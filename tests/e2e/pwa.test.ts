@@ -1,0 +1,108 @@
+/**
+ * The installable app in a real browser (issue 9): the service worker at /sw.js registers at load, the
+ * manifest parses and Chromium finds nothing stopping installation (the check behind Lighthouse's
+ * installability audit and Chrome's install prompt), and after one visit the app opens offline — the shell,
+ * the last loaded group page and my predictions, read-only, under an "offline" banner — and is live again
+ * when the network returns. Sign-out empties what the worker kept.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, type RunningApp, useBrowserApp } from './browser';
+import { seriousViolations } from './axe';
+
+const withChromium = hasChromium();
+const SHOTS = process.env.SCREENSHOTS === '1';
+
+describe.runIf(withChromium)('browser: the installable app', () => {
+  let server: RunningApp;
+  let browser: Browser;
+  useBrowserApp((s, b) => { [server, browser] = [s, b]; });
+
+  /**
+   * A signed-in person in a Chromium profile of their own (a persistent context: Chromium never offers to
+   * install from an incognito one, which every other context is), service workers allowed.
+   */
+  const personWithWorker = async (username: string): Promise<{ context: BrowserContext; cookie: string; close(): Promise<void> }> => {
+    const person = await apiUser(server, browser, username);
+    const cookies = await person.context.cookies();
+    await person.context.close();
+    const profile = mkdtempSync(join(tmpdir(), 'palpite-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, locale: 'en-US', serviceWorkers: 'allow',
+    });
+    await context.addCookies(cookies);
+    return { context, cookie: person.cookie, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+  };
+
+  it('registers /sw.js, is installable, and opens the last group page and my predictions offline', async () => {
+    const { context, cookie, close } = await personWithWorker('ana');
+    const leagueId = (await server.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
+    const group = (await server.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Offline pool', leagueId }, headers: { cookie } })).json().group;
+    const page = context.pages()[0] ?? await context.newPage();
+
+    await page.goto(`${server.url}/group/${group.id}`);
+    await page.getByRole('heading', { name: 'Offline pool' }).waitFor();
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.scriptURL ?? null;
+    });
+    expect(worker).toBe(`${server.url}/sw.js`);
+
+    // What Chromium checks before offering to install (Lighthouse's installability audit asks the same).
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest') as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const served = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(served.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await served.json()).toMatchObject({ display: 'standalone', start_url: '/', name: 'Palpite' });
+    expect((await fetch(`${server.url}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
+
+    // One visit, now under the worker's control: the group page and my predictions are kept as they load.
+    await page.reload();
+    await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Offline pool' }).waitFor();
+    await page.getByRole('tab', { name: 'Ranking' }).click();
+    await page.getByRole('link', { name: 'ana' }).waitFor();
+    await page.goto(`${server.url}/group/${group.id}/predictions`);
+    await page.getByRole('listitem').first().waitFor();
+
+    // Offline: the app opens from the worker, on what was last loaded, and says so.
+    await context.setOffline(true);
+    await page.goto(`${server.url}/group/${group.id}`);
+    await page.getByTestId('offline-banner').getByText("You're offline.").waitFor();
+    await page.getByRole('heading', { name: 'Offline pool' }).waitFor();
+    await page.getByRole('tab', { name: 'Ranking' }).click();
+    await page.getByRole('link', { name: 'ana' }).waitFor();
+    await page.goto(`${server.url}/group/${group.id}/predictions`);
+    const card = page.getByRole('listitem').first();
+    await card.waitFor();
+    // A score typed offline is kept; saving waits for the network.
+    await card.locator('input').first().fill('2');
+    await card.locator('input').nth(1).fill('0');
+    const saveButton = page.getByRole('button', { name: 'Save predictions' });
+    await expect(saveButton.isDisabled()).resolves.toBe(true);
+    if (SHOTS) await page.screenshot({ path: 'screenshots/pwa-offline-390.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe offline').toEqual([]);
+
+    // Back online: the banner goes (the page asks the server again every 5 s).
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 10_000 });
+    await saveButton.click();
+    await page.getByText('✓ Saved').waitFor();
+
+    // Signing out empties the worker's cache of this person's pages.
+    const kept = () => page.evaluate(async () => (await caches.has('palpite-api')) ? (await (await caches.open('palpite-api')).keys()).length : 0);
+    expect(await kept()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    await expect.poll(kept, { timeout: 5_000 }).toBe(0);
+    await close();
+  });
+});
