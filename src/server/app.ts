@@ -46,6 +46,13 @@ import { createGroupCache, createRankingCache, type GroupCache, type RankingCach
 import { groupStatsJson } from './modules/groups/stats';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
 import { createEventHub, type EventHub } from './modules/live/event-hub';
+import type { LiveEventRecord } from './modules/live/publish';
+import type { LiveMatchEvent } from '../contracts/live';
+import { sendGoalNotices, type DeliveryContext } from './modules/notifications/deliver';
+import { createPushSender } from './modules/notifications/push-sender';
+import { notificationRoutes } from './modules/notifications/routes';
+import { resolveVapidKeys } from './modules/notifications/vapid';
+import { startReminderJob } from './jobs/reminder-job';
 import { liveRoutes } from './modules/live/routes';
 
 /** A stats page this long (characters of JSON: ~400 members over a season, ~200 ms to compute) is served as it was after a change while it is refreshed. */
@@ -75,6 +82,8 @@ export interface AppContext {
   sync: SyncContext;
   /** This instance's fan-out of live events to its open event streams (modules/live). */
   events: EventHub;
+  /** Web Push's public key (for browsers' subscriptions) and the secret that signs unsubscribe links. */
+  notifications: { vapidPublicKey: string | null; secret: string };
 }
 
 export interface BuildAppOptions {
@@ -106,10 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const baseURL = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM, logger: app.log });
+  const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({
     db: database.db,
     baseURL,
-    secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+    secret: authSecret,
     mailer,
     adminEmails: env.ADMIN_EMAILS,
     fixedOrigin: env.APP_URL !== undefined,
@@ -141,12 +151,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const sync = createSyncContext(database.db, env);
   app.addHook('onClose', async () => sync.settle());
-  // Live events from every instance (LISTEN); open streams end before the server closes.
-  const events = await createEventHub(database, app.log, { onEvent: invalidateCaches, recheckMs: env.LIVE_RECHECK_MS });
+  // Reminders and notifications: Web Push signed with the VAPID keys (env, or generated once and kept in
+  // the database), mails with signed unsubscribe links.
+  const vapid = await resolveVapidKeys(database.db, env);
+  const delivery: DeliveryContext = {
+    mailer, appUrl: baseURL.replace(/\/$/, ''), secret: authSecret, log: app.log,
+    push: createPushSender(vapid, env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`, app.log),
+  };
+  if (env.REMINDERS) {
+    const reminders = startReminderJob(database.db, delivery, env.REMINDER_INTERVAL_MS, app.log);
+    app.addHook('onClose', async () => reminders.stop());
+  }
+  // Live events from every instance (LISTEN); open streams end before the server closes. A goal also
+  // goes to the phones of those who predicted the match and asked for it (claimed once across instances).
+  const onLiveEvent = (event: LiveEventRecord) => {
+    invalidateCaches();
+    if (event.kind !== 'match') return;
+    sendGoalNotices(database.db, delivery, event.payload as LiveMatchEvent)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'goal notices failed'));
+  };
+  const events = await createEventHub(database, app.log, { onEvent: onLiveEvent, recheckMs: env.LIVE_RECHECK_MS });
   app.decorate('liveEvents', events);
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());
-  const context: AppContext = { db: database.db, auth, env, mailer, rankingCache, statsCache, sync, events };
+  const context: AppContext = {
+    db: database.db, auth, env, mailer, rankingCache, statsCache, sync, events, notifications: { vapidPublicKey: vapid.publicKey, secret: authSecret },
+  };
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -217,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes, context);
       await api.register(homeRoutes, context);
       await api.register(liveRoutes, context);
+      await api.register(notificationRoutes, context);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

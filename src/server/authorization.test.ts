@@ -107,6 +107,12 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stre
   // Event streams (Server-Sent Events): called over a socket, the answer judged on its status line.
   'GET /api/groups/{groupId}/events': { level: 'member', stream: true },
   'GET /api/events': { level: 'signed-in', stream: true },
+  // Reminders and notifications: my own settings and devices; the mail's unsubscribe needs only its signed token.
+  'GET /api/me/notifications': { level: 'signed-in' },
+  'PUT /api/me/notifications': { level: 'signed-in', body: () => ({ email: { deadline: false, results: false }, push: { deadline: true, results: true, goals: true } }) },
+  'POST /api/me/push-subscriptions': { level: 'signed-in', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BKey', auth: 'auth' } }) },
+  'DELETE /api/me/push-subscriptions': { level: 'signed-in', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix' }) },
+  'POST /api/notifications/unsubscribe': { level: 'public', body: () => ({ token: 'not-a-valid-token' }) },
 };
 
 describe(`authorization matrix (${TEST_DB_KIND})`, () => {

@@ -42,6 +42,17 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How often open event streams are checked again (signed out, left the group…: the stream ends), in ms. */
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Web Push keys (base64url, as `npx web-push generate-vapid-keys` prints them); unset: generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().min(40).max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
+  /** Who push services may contact about our messages (mailto: or https:); default: mailto:CONTACT_EMAIL. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).optional(),
+  /** The reminders job (deadline reminders, results; src/server/jobs/reminder-job.ts): false turns it off. */
+  REMINDERS: booleanText.default(true),
+  /** How often the reminders job looks for what is due, in ms. */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** Extra push service hosts a subscription may name (comma-separated), besides the browsers' own. */
+  PUSH_ENDPOINT_HOSTS: z.string().default('').transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
   /** The address shown on the Contact page (with a copy button). */
   CONTACT_EMAIL: z.email().default('support@palpite.local'),
   /** Require a confirmed email before sign-in (the specification's default); false signs people in at sign-up. */

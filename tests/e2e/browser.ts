@@ -57,8 +57,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   await seedDemoIfEmpty(database.db, new Date());
   const port = await freePort();
   const app = await buildApp({
-    // No league sync scheduler unless a test asks for it (nothing in the browser journeys needs it).
-    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
+    // No league sync scheduler and no reminders job unless a test asks (a reminder mail would be the
+    // newest mail to a person, where the journeys look for their verification link).
+    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
     database,
     webDir: webOutDir(),
   });

@@ -98,7 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const mailer: Mailer = { mode: 'outbox', send: async (mail) => void outbox.push(mail) };
   const app = await buildApp({
     env: parseEnv({
-      NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false',
+      NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false',
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...env,
     }),
     database,

@@ -423,3 +423,51 @@ export const liveEvents = pgTable('live_events', {
   payload: jsonb('payload').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('live_events_league_idx').on(t.leagueId, t.id), index('live_events_created_idx').on(t.createdAt)]);
+
+// ── Reminders and notifications (issue 9) ────────────────────────────────────────────────────────
+
+/**
+ * A person's notification choices (src/contracts/notifications.ts). No row: the defaults (deadline
+ * reminders by email; deadline reminders and results by push once a device subscribed; goals opt-in).
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  emailDeadline: boolean('email_deadline').notNull().default(true),
+  emailResults: boolean('email_results').notNull().default(false),
+  pushDeadline: boolean('push_deadline').notNull().default(true),
+  pushResults: boolean('push_results').notNull().default(true),
+  pushGoals: boolean('push_goals').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** A device's Web Push subscription (PushSubscription.toJSON()); removed when the push service says it is gone. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('push_subscriptions_user_idx').on(t.userId)]);
+
+/**
+ * Every notification sent, claimed before it is sent (insert … on conflict do nothing): whichever app
+ * instance claims it sends it, and nobody ever sends the same one twice.
+ */
+export const sentNotifications = pgTable('sent_notifications', {
+  /** 'deadline' | 'results' | 'goals'. */
+  kind: text('kind').notNull(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  /** What it is about: 'group:<id>:round:<order>' or 'match:<id>:<home>-<away>'. */
+  subject: text('subject').notNull(),
+  /** 'email' | 'push'. */
+  channel: text('channel').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.kind, t.userId, t.subject, t.channel] }), index('sent_notifications_sent_idx').on(t.sentAt)]);
+
+/** Settings the app generates once and shares across instances (the VAPID key pair for Web Push). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -19,6 +19,8 @@ export interface Mail {
   html: string;
   /** The action link the app generated for this mail (verification, reset…); the only link ever logged. */
   link?: string;
+  /** Extra headers (List-Unsubscribe on reminders). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -38,7 +40,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         options.logger.info({ to: maskEmail(mail.to), subject: mail.subject }, 'mail sent');
       },
     };
@@ -48,7 +50,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
   return {
     mode: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       mkdirSync(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });

@@ -32,7 +32,8 @@ export interface RenderedMail {
   link?: string;
 }
 
-interface Copy {
+/** A mail's words: subject, greeting, body, the button's label (with a link), and a closing line. */
+export interface Copy {
   subject: string;
   greeting: string;
   body: string;
@@ -125,7 +126,8 @@ export function passwordChangedMail(locale: MailLocale, loginUrl: string): Rende
   return { ...mail, text: `${mail.text}${loginUrl}\n`, html: `${mail.html}<p><a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a></p>` };
 }
 
-function render(copy: Copy, url?: string): RenderedMail {
+/** Renders `copy` as text and HTML, with a button to `url` when given. */
+export function render(copy: Copy, url?: string): RenderedMail {
   const greeting = copy.greeting;
   const text = [greeting, '', copy.body, '', ...(url ? [url, ''] : []), copy.after, ''].join('\n');
   const button = url && copy.button
@@ -138,6 +140,7 @@ function render(copy: Copy, url?: string): RenderedMail {
   return { subject: copy.subject, text, html, link: url };
 }
 
-function escapeHtml(text: string): string {
+/** Escapes text for HTML. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }

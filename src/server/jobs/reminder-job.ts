@@ -1,0 +1,31 @@
+/**
+ * The reminders job (issue 9): every REMINDER_INTERVAL_MS, sends the deadline reminders and results
+ * notices that are due (src/server/modules/notifications/deliver.ts). Every instance may run it: each
+ * notice is claimed in the database before it is sent, so nobody gets one twice. A failing run is logged
+ * and the next tick tries again; runs never overlap within an instance.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { sendDueReminders, type DeliveryContext } from '../modules/notifications/deliver';
+
+/** Starts the job; `now` is the clock (tests pass their own). Returns `stop`, which waits for a running tick. */
+export function startReminderJob(db: Db, context: DeliveryContext, intervalMs: number, log: FastifyBaseLogger, now: () => Date = () => new Date()) {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sendDueReminders(db, context, now())
+      .then((sent) => {
+        if (sent.deadline + sent.results > 0) log.info(sent, 'reminders sent');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'reminders: a run failed; the next one tries again'))
+      .finally(() => { running = null; });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Sends what the claims (reminders.ts, goals.ts) returned: mails through the mailer, in the person's
+ * language, with the signed one-click unsubscribe link (and the List-Unsubscribe headers of RFC 8058);
+ * pushes through the push sender. A failed send is logged, never retried (claimed once, sent at most once).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveMatchEvent } from '../../../contracts/live';
+import type { EmailNotificationKind, PushPayload } from '../../../contracts/notifications';
+import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import { storedLocale, type MailLocale } from '../../mail/templates';
+import { claimGoalNotices } from './goals';
+import type { PushSender } from './push-sender';
+import { claimDeadlineReminders, claimResultsNotices, type DeadlineReminder, type ResultsNotice } from './reminders';
+import { deadlineText, goalText, reminderMail, resultsText } from './texts';
+import { unsubscribeToken } from './unsubscribe-token';
+
+/** What sending needs: the mailer, the push sender (null: push is off), the app's address and secret. */
+export interface DeliveryContext {
+  mailer: Mailer;
+  push: PushSender | null;
+  /** The public address of the app (links in mails), without a trailing slash. */
+  appUrl: string;
+  /** Signs unsubscribe tokens. */
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+const localeOf = (language: string | null): MailLocale => storedLocale(language) ?? 'en';
+
+/** Sends every reminder and results notice due at `now` (claimed first). Returns how many of each went out. */
+export async function sendDueReminders(db: Db, context: DeliveryContext, now: Date): Promise<{ deadline: number; results: number }> {
+  const deadline = await claimDeadlineReminders(db, now);
+  const results = await claimResultsNotices(db, now);
+  const texts = (item: DeadlineReminder | ResultsNotice) => 'matches' in item
+    ? deadlineText(localeOf(item.language), { matches: item.matches, hours: DEADLINE_REMINDER_HOURS, groupName: item.groupName })
+    : resultsText(localeOf(item.language), { points: item.points, rank: item.rank, groupName: item.groupName });
+  const path = (item: DeadlineReminder | ResultsNotice) => ('matches' in item ? `/group/${item.groupId}/predictions` : `/group/${item.groupId}?tab=ranking`);
+  const sent = { deadline: 0, results: 0 };
+  for (const [kind, items] of [['deadline', deadline], ['results', results]] as const) {
+    for (const item of items.filter((i) => i.channel === 'email')) {
+      if (await sendMail(context, kind, item, texts(item), path(item))) sent[kind] += 1;
+    }
+    const pushes = items.filter((i) => i.channel === 'push');
+    if (context.push && pushes.length > 0) {
+      const byUser = new Map<string, PushPayload[]>();
+      for (const item of pushes) {
+        const text = texts(item);
+        byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), { kind, ...text, url: path(item), tag: `${kind}:${item.groupId}:${item.roundOrder}` }]);
+      }
+      // One message per notice: a person in two groups gets two.
+      for (let index = 0; ; index++) {
+        const users = [...byUser.entries()].filter(([, payloads]) => payloads[index]).map(([userId]) => userId);
+        if (users.length === 0) break;
+        sent[kind] += await context.push.send(db, users, (userId) => byUser.get(userId)![index]!);
+      }
+    }
+  }
+  return sent;
+}
+
+async function sendMail(context: DeliveryContext, kind: EmailNotificationKind, item: DeadlineReminder | ResultsNotice, text: { title: string; body: string }, path: string): Promise<boolean> {
+  const token = unsubscribeToken(context.secret, item.userId, kind);
+  const unsubscribePage = `${context.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+  const mail = reminderMail(localeOf(item.language), kind, text, `${context.appUrl}${path}`, unsubscribePage);
+  try {
+    await context.mailer.send({
+      to: item.email, subject: mail.subject, text: mail.text, html: mail.html,
+      headers: {
+        // RFC 8058: mail programs offer "Unsubscribe" and POST here, no page and no sign-in.
+        'List-Unsubscribe': `<${context.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    return true;
+  } catch (error) {
+    context.log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'reminders: a mail was not sent');
+    return false;
+  }
+}
+
+/** Sends the goal notices of a live event (claimed first; push only). Returns how many pushes went out. */
+export async function sendGoalNotices(db: Db, context: DeliveryContext, event: LiveMatchEvent): Promise<number> {
+  if (!context.push) return 0;
+  const notices = await claimGoalNotices(db, event);
+  if (notices.length === 0) return 0;
+  const byUser = new Map(notices.map((notice) => [notice.userId, notice]));
+  return context.push.send(db, [...byUser.keys()], (userId) => {
+    const notice = byUser.get(userId)!;
+    const text = goalText(localeOf(notice.language), {
+      home: notice.home, away: notice.away, homeGoals: event.homeGoals!, awayGoals: event.awayGoals!, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
+    });
+    return { kind: 'goals', ...text, url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}` };
+  });
+}

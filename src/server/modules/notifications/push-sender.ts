@@ -1,0 +1,54 @@
+/**
+ * Sends Web Push messages (the web-push library: RFC 8291 payload encryption, RFC 8292 VAPID) to a
+ * person's devices. A device the push service says is gone (404, 410) is forgotten; other failures are
+ * logged and that message is lost (a reminder is sent at most once, never twice).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { inArray, sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushPayload } from '../../../contracts/notifications';
+import { rowsOf, type Db } from '../../db/client';
+import { pushSubscriptions } from '../../db/schema';
+import type { VapidKeys } from './vapid';
+
+/** Sends one payload to every device of some people. */
+export interface PushSender {
+  /**
+   * Sends `payload(userId)` to each device of each person in `userIds`.
+   * @returns how many messages the push services accepted.
+   */
+  send(db: Db, userIds: readonly string[], payload: (userId: string) => PushPayload): Promise<number>;
+}
+
+/** How long a push service keeps a message for an offline device, in seconds (a reminder is stale after that). */
+const TTL_SECONDS = 2 * 3600;
+
+/** A sender signing with `keys`; `subject` is the VAPID contact (mailto: or https:). */
+export function createPushSender(keys: VapidKeys, subject: string, log: FastifyBaseLogger): PushSender {
+  const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  return {
+    async send(db, userIds, payload) {
+      if (userIds.length === 0) return 0;
+      const devices = rowsOf<{ id: string; user_id: string; endpoint: string; p256dh: string; auth: string }>(await db.execute(sql`
+        select id, user_id, endpoint, p256dh, auth from push_subscriptions where user_id in ${sql`(${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`}`));
+      const gone: string[] = [];
+      let accepted = 0;
+      await Promise.all(devices.map(async (device) => {
+        try {
+          await webpush.sendNotification(
+            { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+            JSON.stringify(payload(device.user_id)),
+            { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000 },
+          );
+          accepted += 1;
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 404 || status === 410) gone.push(device.id);
+          else log.warn({ status, err: error instanceof Error ? error.message : String(error) }, 'push: a message was not accepted');
+        }
+      }));
+      if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+      return accepted;
+    },
+  };
+}

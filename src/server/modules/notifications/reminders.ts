@@ -1,0 +1,136 @@
+/**
+ * Which reminders are due, claimed once (issue 9). Each function is one statement: it selects what is
+ * due at `now`, records it in sent_notifications (insert … on conflict do nothing) and returns only what
+ * it recorded, so an app instance sends only what it claimed and nothing is ever sent twice, however
+ * many instances run the job. Only confirmed, enabled accounts, per their preferences (defaults when
+ * never saved); push only to people with a subscribed device.
+ */
+import { sql } from 'drizzle-orm';
+import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
+import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
+import { rowsOf, type Db } from '../../db/client';
+import { DEFAULT_PREFERENCES } from './settings';
+
+/** A claimed notification's recipient and channel. */
+export interface Recipient { userId: string; email: string; language: string | null; channel: 'email' | 'push' }
+/** A claimed deadline reminder: `matches` of round `roundOrder` close within the window without my prediction. */
+export interface DeadlineReminder extends Recipient { groupId: string; groupName: string; roundOrder: number; matches: number }
+/** A claimed results notice: my points in round `roundOrder` and my place in the group now. */
+export interface ResultsNotice extends Recipient { groupId: string; groupName: string; roundOrder: number; points: number; rank: number }
+
+/** The people columns and channel fan-out shared by the statements: `due_people` → `due` with subject and channel. */
+function channelsSql(kind: 'deadline' | 'results') {
+  const emailDefault = DEFAULT_PREFERENCES.email[kind];
+  const pushDefault = DEFAULT_PREFERENCES.push[kind];
+  return sql`
+    people as (
+      select d.*, u.email, pr.language,
+             coalesce(${sql.raw(`np.email_${kind}`)}, ${emailDefault}) as by_email,
+             coalesce(${sql.raw(`np.push_${kind}`)}, ${pushDefault}) and exists (select 1 from push_subscriptions s where s.user_id = d.user_id) as by_push
+        from due_people d
+        join "user" u on u.id = d.user_id and u.email_verified
+        join profiles pr on pr.user_id = d.user_id and pr.disabled_at is null
+        left join notification_preferences np on np.user_id = d.user_id
+    ),
+    due as (
+      select p.*, 'group:' || p.group_id || ':round:' || p.round_order as subject, c.channel
+        from people p cross join (values ('email'), ('push')) as c(channel)
+       where (c.channel = 'email' and p.by_email) or (c.channel = 'push' and p.by_push)
+    ),
+    claimed as (
+      insert into sent_notifications (kind, user_id, subject, channel)
+      select ${kind}, user_id, subject, channel from due
+      on conflict do nothing
+      returning user_id, subject, channel
+    )`;
+}
+
+/**
+ * Deadline reminders due at `now`: for each member of an active group and each round, the scheduled
+ * matches whose predictions close (kickoff − 15 min) within DEADLINE_REMINDER_HOURS and that the member
+ * has not predicted. One per group, round, person and channel, ever.
+ */
+export async function claimDeadlineReminders(db: Db, now: Date): Promise<DeadlineReminder[]> {
+  const at = now.toISOString();
+  const rows = rowsOf<{
+    user_id: string; email: string; language: string | null; channel: 'email' | 'push'; group_id: string; group_name: string; round_order: number; matches: number;
+  }>(await db.execute(sql`
+    with due_people as (
+      select gm.user_id, g.id as group_id, g.name as group_name, m.round_order, count(*)::int as matches
+        from matches m
+        join groups g on g.league_id = m.league_id and g.status = 'active'
+        join group_members gm on gm.group_id = g.id
+       where m.status = 'scheduled'
+         and m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) > ${at}::timestamptz
+         and m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= ${at}::timestamptz + make_interval(hours => ${DEADLINE_REMINDER_HOURS})
+         and not exists (select 1 from predictions p where p.group_id = g.id and p.user_id = gm.user_id and p.match_id = m.id)
+       group by gm.user_id, g.id, g.name, m.round_order
+    ),
+    ${channelsSql('deadline')}
+    select d.user_id, d.email, d.language, d.channel, d.group_id, d.group_name, d.round_order, d.matches
+      from due d join claimed c on c.user_id = d.user_id and c.subject = d.subject and c.channel = d.channel`));
+  return rows.map((row) => ({
+    userId: row.user_id, email: row.email, language: row.language, channel: row.channel,
+    groupId: row.group_id, groupName: row.group_name, roundOrder: Number(row.round_order), matches: Number(row.matches),
+  }));
+}
+
+/** How far back a finished round still gets its results notice (an imported past season never does). */
+const RESULTS_WITHIN_HOURS = 48;
+
+/**
+ * Results notices due at `now`: for each round whose matches are all over (finished, postponed or
+ * cancelled; at least one finished, the last within RESULTS_WITHIN_HOURS) and folded into the totals,
+ * each member of an active group who had a scored prediction in it: the round's points and the place now
+ * (the ranking rule of src/domain/ranking.ts). One per group, round, person and channel, ever.
+ */
+export async function claimResultsNotices(db: Db, now: Date): Promise<ResultsNotice[]> {
+  const at = now.toISOString();
+  const rows = rowsOf<{
+    user_id: string; email: string; language: string | null; channel: 'email' | 'push'; group_id: string; group_name: string;
+    round_order: number; points: number; rank: number;
+  }>(await db.execute(sql`
+    with recent as (
+      select distinct league_id from matches
+       where status = 'finished' and kickoff > ${at}::timestamptz - make_interval(hours => ${RESULTS_WITHIN_HOURS}) and kickoff <= ${at}::timestamptz
+    ),
+    rounds_done as (
+      select m.league_id, m.round_order
+        from matches m join recent r on r.league_id = m.league_id
+       where not exists (select 1 from scoring_queue q join matches x on x.id = q.match_id where x.league_id = m.league_id)
+       group by m.league_id, m.round_order
+      having bool_and(m.status in ('finished', 'postponed', 'cancelled')) and bool_or(m.status = 'finished')
+         and max(m.kickoff) filter (where m.status = 'finished') > ${at}::timestamptz - make_interval(hours => ${RESULTS_WITHIN_HOURS})
+    ),
+    groups_done as (
+      select g.id as group_id, g.name as group_name, r.round_order
+        from rounds_done r join groups g on g.league_id = r.league_id and g.status = 'active'
+    ),
+    standings as (
+      select gm.group_id, gm.user_id, coalesce(sum(t.points), 0) as points, coalesce(sum(t.exact), 0) as exact,
+             coalesce(sum(t.goal_difference), 0) as goal_difference, coalesce(sum(t.winner), 0) as winner, coalesce(sum(t.opposite), 0) as opposite
+        from group_members gm
+        join (select distinct group_id from groups_done) gd on gd.group_id = gm.group_id
+        left join member_round_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
+       group by gm.group_id, gm.user_id
+    ),
+    ranked as (
+      select s.group_id, s.user_id,
+             rank() over (partition by s.group_id order by s.points desc, s.exact desc, s.goal_difference desc, s.winner desc, s.opposite asc)::int as rank
+        from standings s
+    ),
+    due_people as (
+      select t.user_id, gd.group_id, gd.group_name, gd.round_order, t.points, r.rank
+        from groups_done gd
+        join member_round_totals t on t.group_id = gd.group_id and t.round_order = gd.round_order and t.scored > 0
+        join group_members gm on gm.group_id = t.group_id and gm.user_id = t.user_id
+        join ranked r on r.group_id = t.group_id and r.user_id = t.user_id
+    ),
+    ${channelsSql('results')}
+    select d.user_id, d.email, d.language, d.channel, d.group_id, d.group_name, d.round_order, d.points, d.rank
+      from due d join claimed c on c.user_id = d.user_id and c.subject = d.subject and c.channel = d.channel`));
+  return rows.map((row) => ({
+    userId: row.user_id, email: row.email, language: row.language, channel: row.channel, groupId: row.group_id, groupName: row.group_name,
+    roundOrder: Number(row.round_order), points: Number(row.points), rank: Number(row.rank),
+  }));
+}
