@@ -33,6 +33,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Push notifications: showing them and opening the app on a click (src/web/public/push-sw.js).
+        importScripts: ['push-sw.js'],
         runtimeCaching: [
           {
             // Reads of the API (groups, matches, ranking, my predictions, profile…): the network first,

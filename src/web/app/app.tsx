@@ -91,6 +91,7 @@ const routes = [
       screen(paths.privacy, 'public', async () => (await import('../routes/privacy')).PrivacyRoute, ['pages']),
       screen(paths.faq, 'public', async () => (await import('../routes/faq')).FaqRoute, ['pages']),
       screen(paths.contact, 'public', async () => (await import('../routes/contact')).ContactRoute, ['pages']),
+      screen(paths.unsubscribe, 'public', async () => (await import('../routes/unsubscribe')).UnsubscribeRoute),
       screen(paths.profile, 'signed-in', async () => (await import('../routes/profile')).ProfileRoute),
       screen(`${paths.admin}/*`, 'admin', async () => (await import('../routes/admin')).AdminRoute),
       screen(paths.createGroup, 'signed-in', async () => (await import('../routes/create-group')).CreateGroupRoute),

@@ -5,6 +5,10 @@ export const paths = {
   register: '/register',
   emailVerified: '/email-verified',
   profile: '/profile',
+  /** The profile's notification settings (its section's anchor). */
+  profileNotifications: '/profile#notifications',
+  /** The one-click unsubscribe of reminder mails, with the signed token in ?token=. */
+  unsubscribe: '/unsubscribe',
   requestPasswordReset: '/request-password-reset',
   updatePassword: '/update-password',
   terms: '/terms',

@@ -1,6 +1,7 @@
 /**
  * Page /profile (signed in; specification sections 2, 3 and 6): my picture, username, full name,
- * language, phone and email (read-only); changing my password; deleting my account. The server answers
+ * language, phone and email (read-only); notifications (issue 9: this device's push, what I get by
+ * email and push); changing my password; deleting my account. The server answers
  * only for my own profile.
  */
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { AvatarSection } from '../features/profile/components/avatar-section';
 import { DeleteAccount } from '../features/profile/components/delete-account';
 import { DetailsForm } from '../features/profile/components/details-form';
 import { PasswordForm } from '../features/profile/components/password-form';
+import { NotificationsSection } from '../features/notifications/components/notifications-section';
 
 /** The profile page. */
 export function ProfileRoute() {
@@ -35,6 +37,7 @@ export function ProfileRoute() {
       <PageTitle>{t('profile.title')}</PageTitle>
       <AvatarSection profile={mine} />
       <DetailsForm profile={mine} />
+      <NotificationsSection />
       <PasswordForm email={mine.email} />
       <DeleteAccount userId={mine.userId} email={mine.email} />
     </div>

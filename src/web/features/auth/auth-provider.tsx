@@ -6,14 +6,15 @@
  * 80,000 ms have passed, or on the first auth event (a sign-in); once set it stays set. The session is
  * checked again every 30 s while the page is visible (and on focus): the server renews an active
  * session, and an expired or revoked one shows up as signed out, which the route guards turn into
- * /login?redirect=…. Sign-out clears local state first and goes to /login, then tells the server (a
- * failure there changes nothing on this device).
+ * /login?redirect=…. Sign-out clears local state first and goes to /login, turns push notifications off
+ * on this device, then tells the server (a failure there changes nothing on this device).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { TimeoutError, withTimeout } from '../../lib/timeout';
+import { forgetThisDevice } from '../../lib/push-device';
 import { changeLanguage, LANGUAGES } from '../../i18n/i18n';
 import { paths } from '../../config/paths';
 import { API_CACHE_NAME } from '../../config/pwa';
@@ -164,6 +165,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (typeof caches !== 'undefined') void caches.delete(API_CACHE_NAME).catch(() => {});
     client.setQueryData(SESSION_QUERY_KEY, null);
     await navigate(paths.login, { replace: true });
+    try {
+      // This device stops getting the person's push notifications (a shared device), while the session still counts.
+      await withTimeout(3_000, 'Push sign-out timed out', () => forgetThisDevice());
+    } catch {
+      // Gone from the browser all the same; the server drops the subscription at its next send.
+    }
     try {
       await withTimeout(5_000, 'Sign-out timed out', (signal) =>
         fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}', signal }));
