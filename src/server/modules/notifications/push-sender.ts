@@ -3,6 +3,7 @@
  * person's devices. A device the push service says is gone (404, 410) is forgotten; other failures are
  * logged and that message is lost (a reminder is sent at most once, never twice).
  */
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
@@ -23,8 +24,11 @@ export interface PushSender {
 /** How long a push service keeps a message for an offline device, in seconds (a reminder is stale after that). */
 const TTL_SECONDS = 2 * 3600;
 
-/** A sender signing with `keys`; `subject` is the VAPID contact (mailto: or https:). */
-export function createPushSender(keys: VapidKeys, subject: string, log: FastifyBaseLogger): PushSender {
+/**
+ * A sender signing with `keys`; `subject` is the VAPID contact (mailto: or https:). `agent` (tests) is the
+ * https.Agent the requests go through.
+ */
+export function createPushSender(keys: VapidKeys, subject: string, log: FastifyBaseLogger, options: { agent?: Agent } = {}): PushSender {
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   return {
     async send(db, userIds, payload) {
@@ -38,7 +42,7 @@ export function createPushSender(keys: VapidKeys, subject: string, log: FastifyB
           await webpush.sendNotification(
             { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
             JSON.stringify(payload(device.user_id)),
-            { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000 },
+            { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000, ...(options.agent ? { agent: options.agent } : {}) },
           );
           accepted += 1;
         } catch (error) {
