@@ -2,8 +2,9 @@
  * Two server processes on one PostgreSQL (issue 9, "across instances"): each is `node src/server/main.ts`
  * started as a child process, as a deployment behind a load balancer runs them. A session opened on one
  * works on the other; a result an administrator saves through one reaches an event stream open on the
- * other within 2 s (LISTEN/NOTIFY), in both directions, and the other's ranking is provisional at once.
- * PostgreSQL only: the embedded database belongs to one process.
+ * other within 2 s (LISTEN/NOTIFY), in both directions, and the other's ranking is provisional at once;
+ * and two people in Chromium, each on a group page served by a different process, see a goal and the
+ * provisional ranking within 2 s. PostgreSQL only: the embedded database belongs to one process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFreshPostgres, TEST_DB_KIND } from '../../../../tests/helpers/app';
 import { openEventStream, type EventStream } from '../../../../tests/helpers/event-stream';
 import { cookieFrom } from '../../../../tests/helpers/users';
+import { hasChromium, launchChromium } from '../../../../tests/e2e/browser';
+import { buildWebIfNeeded, webOutDir } from '../../../cli/web-build';
 import type { Database } from '../../db/client';
 
 /** A free TCP port on 127.0.0.1. */
@@ -66,6 +69,21 @@ async function stopServer(server: ServerProcess | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Signs an account up through `server`. */
+async function signUp(server: ServerProcess, account: { email: string; password: string; username: string; name: string }) {
+  const response = await fetch(`${server.base}/api/auth/sign-up/email`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(account) });
+  expect(response.status).toBe(200);
+}
+
+/** Signs in through `server`; returns the session cookie. */
+async function signIn(server: ServerProcess, account: { email: string; password: string }) {
+  const response = await fetch(`${server.base}/api/auth/sign-in/email`, {
+    method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  expect(response.status).toBe(200);
+  return cookieFrom(response.headers.getSetCookie());
+}
+
 describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one PostgreSQL', () => {
   let fresh: { database: Database; drop(): Promise<void>; url: string };
   let dataDir: string;
@@ -74,12 +92,13 @@ describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one Postgre
   let cookie: string;
   let groupId: string;
   let matchId: string;
+  let inviteCode: string;
   const streams: EventStream[] = [];
 
-  /** A JSON request to one server with the session cookie. */
-  const call = async (server: ServerProcess, method: string, path: string, body?: object) => {
+  /** A JSON request to one server with a session cookie (default: the administrator's). */
+  const call = async (server: ServerProcess, method: string, path: string, body?: object, as = cookie) => {
     const response = await fetch(`${server.base}${path}`, {
-      method, headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      method, headers: { cookie: as, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} on ${server.base}: ${response.status} ${text}`);
@@ -98,26 +117,23 @@ describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one Postgre
     const env = {
       NODE_ENV: 'test', DATABASE_URL: fresh.url, DATA_DIR: dataDir, BETTER_AUTH_SECRET: 'two-processes-secret-two-processes-secret',
       REQUIRE_EMAIL_VERIFICATION: 'false', RATE_LIMIT: 'false', SYNC: 'false', LOG_LEVEL: 'warn', LOG_FORMAT: 'json',
-      WEB_OUT_DIR: join(dataDir, 'no-web'), APP_URL: ORIGIN,
+      WEB_OUT_DIR: webOutDir(), APP_URL: ORIGIN,
     };
+    await buildWebIfNeeded();
     // The first loads the demo league; the second starts on the migrated, seeded database.
     a = await startServer({ ...env, SEED_DEMO: 'true' });
     b = await startServer({ ...env, SEED_DEMO: 'false' });
 
     const account = { email: 'admin@example.com', password: 'correct horse battery', username: 'ana', name: 'Ana' };
-    const signedUp = await fetch(`${a.base}/api/auth/sign-up/email`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(account) });
-    expect(signedUp.status).toBe(200);
+    await signUp(a, account);
     await fresh.database.db.execute(sql`
       update profiles set role = 'Platform Administrator' where user_id = (select id from "user" where email = ${account.email})`);
-    const signedIn = await fetch(`${a.base}/api/auth/sign-in/email`, {
-      method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    expect(signedIn.status).toBe(200);
-    cookie = cookieFrom(signedIn.headers.getSetCookie());
+    cookie = await signIn(a, account);
 
     // A group created through one process, read and predicted through the other.
     const leagueId = ((await call(b, 'GET', '/api/leagues')).leagues as { id: string }[])[0]!.id;
-    groupId = ((await call(a, 'POST', '/api/groups', { name: 'Two processes', leagueId })).group as { id: string }).id;
+    const group = (await call(a, 'POST', '/api/groups', { name: 'Two processes', leagueId })).group as { id: string; inviteCode: string };
+    [groupId, inviteCode] = [group.id, group.inviteCode];
     const listed = (await call(b, 'GET', `/api/groups/${groupId}/matches`)).matches as { id: string; open: boolean }[];
     matchId = listed.find((match) => match.open)!.id;
     const saved = await call(b, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId, homeGoals: 1, awayGoals: 0 }] });
@@ -151,5 +167,48 @@ describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one Postgre
     expect((await onA.next(isScore(2, 0), 2_000)).data).toMatchObject({ status: 'finished' });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await call(a!, 'GET', `/api/groups/${groupId}/ranking`)).toMatchObject({ liveMatches: 0, ranking: [{ username: 'ana', points: 3, winner: 1 }] });
+  });
+
+  it.runIf(hasChromium())('shows a goal and the provisional ranking within 2 s to two people in Chromium, each served by another process', async () => {
+    const brunoAccount = { email: 'bruno@example.com', password: 'correct horse battery', username: 'bruno', name: 'Bruno' };
+    await signUp(b!, brunoAccount);
+    const bruno = await signIn(b!, brunoAccount);
+    await call(b!, 'POST', '/api/groups/join', { inviteCode }, bruno);
+    const open = ((await call(a!, 'GET', `/api/groups/${groupId}/matches`)).matches as { id: string; open: boolean }[]).filter((match) => match.open);
+    matchId = open[0]!.id;
+    await call(a!, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId, homeGoals: 2, awayGoals: 0 }] });
+    await call(b!, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId, homeGoals: 0, awayGoals: 1 }] }, bruno);
+
+    const browser = await launchChromium();
+    try {
+      const pageOn = async (server: ServerProcess, session: string) => {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+        await context.addCookies(session.split('; ').map((pair) => {
+          const [name, ...rest] = pair.split('=');
+          return { name: name!, value: rest.join('='), url: server.base };
+        }));
+        const page = await context.newPage();
+        // The page's event stream answers (its headers arrive) before the goal is scored.
+        const streaming = page.waitForResponse((response) => response.url().includes(`/api/groups/${groupId}/events`) && response.status() === 200);
+        await page.goto(`${server.base}/group/${groupId}?tab=ranking`);
+        await page.getByRole('link', { name: 'bruno' }).waitFor();
+        await streaming;
+        return page;
+      };
+      const [onA, onB] = [await pageOn(a!, cookie), await pageOn(b!, bruno)];
+      const started = Date.now();
+      await setScore(a!, 'live', 1, 0); // ana's 2–0 has the winner; bruno's 0–1 the opposite
+      const expected = (await call(b!, 'GET', `/api/groups/${groupId}/ranking`)).ranking as { username: string; points: number }[];
+      await Promise.all([onA, onB].map(async (page) => {
+        await page.getByTestId('provisional-ranking').waitFor({ timeout: 2_000 });
+        for (const row of expected) {
+          await page.getByRole('row').filter({ has: page.getByRole('link', { name: row.username }) })
+            .getByRole('cell', { name: String(row.points), exact: true }).first().waitFor({ timeout: 2_000 });
+        }
+      }));
+      expect(Date.now() - started).toBeLessThan(2_000 + 500); // the goal, then one ranking read here
+    } finally {
+      await browser.close();
+    }
   });
 });
