@@ -54,7 +54,7 @@ export function PreferencesForm({ preferences }: { preferences: NotificationPref
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       {failed ? <Alert>{t('notifications.preferences.failed')}</Alert> : null}
-      <div className="grid gap-4 desk:grid-cols-2 desk:gap-6">
+      <div className="space-y-4">
         <fieldset className="min-w-0">
           <legend className={legend}>{t('notifications.preferences.email')}</legend>
           <div className="mt-1 divide-y divide-slate-100">
