@@ -17,7 +17,7 @@ const withChromium = hasChromium();
 
 const ROUTES = [
   '/', '/login', '/register', '/email-verified', '/profile', '/request-password-reset', '/update-password',
-  '/terms', '/privacy', '/faq', '/contact', '/admin',
+  '/terms', '/privacy', '/faq', '/contact', '/admin', '/unsubscribe',
 ] as const;
 type State = 'guest' | 'signed-in' | 'unverified' | 'admin';
 
@@ -291,7 +291,7 @@ describe.runIf(withChromium)('browser: the front door', () => {
     const page = await long.context.newPage();
     await page.setViewportSize({ width: 320, height: 700 });
     const overflowing: string[] = [];
-    for (const route of ['/', '/login', '/register', '/faq', '/terms', '/privacy', '/contact', '/profile', '/groups', '/nope']) {
+    for (const route of ['/', '/login', '/register', '/faq', '/terms', '/privacy', '/contact', '/profile', '/groups', '/unsubscribe?token=x', '/nope']) {
       await page.goto(`${server.url}${route}`);
       await settle(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

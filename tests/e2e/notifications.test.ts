@@ -187,7 +187,7 @@ describe.runIf(withChromium)('browser: notifications', () => {
     const page = await guest.newPage();
     await page.goto(`${server.url}/unsubscribe?token=not-a-token-we-signed.abc`);
     await page.getByRole('heading', { name: "This link doesn't work" }).waitFor();
-    await page.getByRole('alert').getByText('This unsubscribe link is invalid or has expired.').waitFor();
+    await page.getByRole('alert').getByText('This unsubscribe link is not valid.').waitFor();
     // A token signed for someone else's secret is refused too.
     await page.goto(`${server.url}/unsubscribe?token=${encodeURIComponent(unsubscribeToken('another-secret-another-secret-1234', userId, 'deadline'))}`);
     await page.getByRole('heading', { name: "This link doesn't work" }).waitFor();
