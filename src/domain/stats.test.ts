@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longestRun, longestStreaks, matchdayWinners, movement, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
+import { longestRun, longestStreaks, matchdayWinners, movement, movementFromStandings, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
 
 /** A round's totals built from outcome counts, so points always agree with the scoring rule. */
 const round = (userId: string, roundOrder: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RoundTotals => ({
@@ -149,5 +149,31 @@ describe('podium', () => {
 
   it('is empty before anything is scored', () => {
     expect(podium(sumTotals([], ['a', 'b']))).toEqual([]);
+  });
+});
+
+describe('movementFromStandings', () => {
+  it('equals movement on the same rounds, on hand-made and on 200 random seasons (ties included)', () => {
+    const same = (rounds: RoundTotals[], members: string[]) =>
+      expect(Object.fromEntries(movementFromStandings(standingsByRound(rounds, members), members))).toEqual(Object.fromEntries(movement(rounds, members)));
+    same(ROUNDS, MEMBERS);
+    same(ROUNDS.filter((r) => r.roundOrder === 1), MEMBERS);
+    same([], ['a', 'b']);
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let season = 0; season < 200; season++) {
+      const members = Array.from({ length: 1 + next(12) }, (_, i) => `m${i}`);
+      const rounds: RoundTotals[] = [];
+      for (let round = 1; round <= next(5); round++) {
+        for (const userId of members) {
+          if (next(4) === 0) continue; // did not predict that round
+          rounds.push({ userId, roundOrder: round * 2, points: next(4) * 3 - 2, exact: next(2), goalDifference: next(2), winner: next(3), opposite: next(2) });
+        }
+      }
+      same(rounds, members);
+    }
   });
 });
