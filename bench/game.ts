@@ -21,7 +21,7 @@
  * PGlite in memory by default; PostgreSQL when BENCH_DATABASE_URL is set (fresh databases, dropped after).
  * Needs ../shared/data/openfootball. Bulk loads are followed by VACUUM ANALYZE (autovacuum is off here).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { serializeSignedCookie } from 'better-call';
@@ -285,6 +285,28 @@ async function rankingOverHttp(): Promise<string[]> {
   return out;
 }
 
+/**
+ * Runs `work`; with BENCH_PROFILE=<folder>, records a CPU profile of this process while it runs into
+ * <folder>/<name>.cpuprofile (open it in Chrome's DevTools): the load generator and the server share it.
+ */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return work();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(`${folder}/${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function deadlineRush(): Promise<string[]> {
   const { database, drop } = await open('rush');
   const db = database.db;
@@ -306,7 +328,7 @@ async function deadlineRush(): Promise<string[]> {
       let next = 0;
       // Which members were answered "saved", with the score they sent last: every one must be stored.
       const answered = new Map<string, [number, number]>();
-      const one = await cannon({
+      const one = await profiled('rush-one', () => cannon({
         url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
         requests: [{
           setupRequest: (request: autocannon.Request, raw: object) => {
@@ -322,7 +344,7 @@ async function deadlineRush(): Promise<string[]> {
             if (status === 200 && body.includes('"saved"')) answered.set(context.member as string, context.score as [number, number]);
           },
         }],
-      });
+      }));
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // requests still in flight when the run stopped
       const stored = new Map(rowsOf<{ user_id: string; home_goals: number; away_goals: number }>(await db.execute(sql`
         select user_id, home_goals, away_goals from predictions where group_id = ${groupId} and match_id = ${round[0]}::uuid`)).map((r) => [r.user_id, [Number(r.home_goals), Number(r.away_goals)]]));
