@@ -1,4 +1,4 @@
-/** GET /api/health */
+/** GET /api/health (liveness) and GET /api/ready (readiness). */
 import { z } from 'zod';
 
 export const healthResponse = z.object({
@@ -7,3 +7,12 @@ export const healthResponse = z.object({
   build: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** GET /api/ready: 200 when this instance can serve, 503 otherwise, with each check's verdict. */
+export const readyResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ database: z.boolean(), migrations: z.boolean(), jobs: z.boolean() }),
+  /** Background jobs that have not run on schedule. */
+  stalledJobs: z.array(z.string()),
+});
+export type ReadyResponse = z.infer<typeof readyResponse>;

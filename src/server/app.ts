@@ -53,6 +53,13 @@ import { createPushSender } from './modules/notifications/push-sender';
 import { notificationRoutes } from './modules/notifications/routes';
 import { resolveVapidKeys } from './modules/notifications/vapid';
 import { startReminderJob } from './jobs/reminder-job';
+import { createJobMonitor, type JobMonitor } from './jobs/job-monitor';
+import { createMetrics, type AppMetrics } from './observability/metrics';
+import { metricsRoutes } from './observability/routes';
+import { randomUUID } from 'node:crypto';
+
+/** A request id a proxy may hand us: short, and only characters safe in a log line and a header. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 import { liveRoutes } from './modules/live/routes';
 
 /** A stats page this long (characters of JSON: ~400 members over a season, ~200 ms to compute) is served as it was after a change while it is refreshed. */
@@ -84,6 +91,10 @@ export interface AppContext {
   events: EventHub;
   /** Web Push's public key (for browsers' subscriptions) and the secret that signs unsubscribe links. */
   notifications: { vapidPublicKey: string | null; secret: string };
+  /** What the background jobs have done (GET /api/ready, /metrics). */
+  jobs: JobMonitor;
+  /** This instance's Prometheus metrics (GET /metrics). */
+  metrics: AppMetrics;
 }
 
 export interface BuildAppOptions {
@@ -105,11 +116,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests are logged at debug below (a newcomer's terminal shows start-up, mail links and errors).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
+    // Every request has an id, in its log lines and in the X-Request-Id header of its answer: the proxy's
+    // when it sent a sane one (behind TRUST_PROXY), else a new UUID.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return env.TRUST_PROXY && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const jobs = createJobMonitor();
+  const metrics = createMetrics({ poolStats: database.poolStats, openStreams: () => (app.hasDecorator('liveEvents') ? app.liveEvents.size : 0), jobs });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1_000);
   });
   registerRequestGuards(app);
 
@@ -159,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     push: createPushSender(vapid, env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`, app.log),
   };
   if (env.REMINDERS) {
-    const reminders = startReminderJob(database.db, delivery, env.REMINDER_INTERVAL_MS, app.log);
+    const reminders = startReminderJob(database.db, delivery, env.REMINDER_INTERVAL_MS, app.log, undefined, jobs);
     app.addHook('onClose', async () => reminders.stop());
   }
   // Live events from every instance (LISTEN); open streams end before the server closes. A goal also
@@ -176,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => events.close());
   const context: AppContext = {
     db: database.db, auth, env, mailer, rankingCache, statsCache, sync, events, notifications: { vapidPublicKey: vapid.publicKey, secret: authSecret },
+    jobs, metrics,
   };
 
   await app.register(fastifySwagger, {
@@ -237,7 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Per client IP and per instance (memory store); Better Auth keeps its own, stricter, in the database.
         await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
       }
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, context);
       await api.register(meRoutes, context);
       await api.register(leagueRoutes, context);
       await api.register(groupRoutes, context);
@@ -252,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+  await app.register(metricsRoutes, context);
 
   const webDir = resolve(options.webDir ?? 'dist/web');
   const hasWeb = existsSync(resolve(webDir, 'index.html'));
@@ -283,7 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Folds queued results into member totals in the background (several instances may run it).
-  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS, foldBatchSizeFor(database.kind));
+  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS, foldBatchSizeFor(database.kind), jobs);
   app.addHook('onClose', async () => folder.stop());
   // Keeps linked leagues' fixtures and results current (SYNC=false: off; several instances may run it).
   if (env.SYNC) {

@@ -32,6 +32,7 @@ interface Context { groupId: string; groupName: string; inviteCode: string; leag
 /** Who may call each route, and a valid body (so validation never answers before authorization). */
 const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stream?: true }> = {
   'GET /api/health': { level: 'public' },
+  'GET /api/ready': { level: 'public' },
   'GET /api/site': { level: 'public' },
   'GET /api/me': { level: 'signed-in' },
   'GET /api/home': { level: 'signed-in' },

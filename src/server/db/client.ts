@@ -39,6 +39,8 @@ export interface Database {
    * LISTEN. @returns the function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
+  /** PostgreSQL: the pool's connections (open, idle, and queries waiting for one), for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** What a listener hears besides messages. */
@@ -79,7 +81,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, hooks) => listenPostgres(target.url, channel, onMessage, hooks) };
+    return {
+      db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, hooks) => listenPostgres(target.url, channel, onMessage, hooks),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let lock: DataDirLock | undefined;
   let client: PGlite;

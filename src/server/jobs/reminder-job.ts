@@ -7,17 +7,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { sendDueReminders, type DeliveryContext } from '../modules/notifications/deliver';
+import type { JobMonitor } from './job-monitor';
 
-/** Starts the job; `now` is the clock (tests pass their own). Returns `stop`, which waits for a running tick. */
-export function startReminderJob(db: Db, context: DeliveryContext, intervalMs: number, log: FastifyBaseLogger, now: () => Date = () => new Date()) {
+/**
+ * Starts the job; `now` is the clock (tests pass their own); each run is reported to `monitor` as
+ * 'reminders'. Returns `stop`, which waits for a running tick.
+ */
+export function startReminderJob(
+  db: Db, context: DeliveryContext, intervalMs: number, log: FastifyBaseLogger, now: () => Date = () => new Date(), monitor?: JobMonitor,
+) {
   let running: Promise<void> | null = null;
+  monitor?.register('reminders', intervalMs);
   const tick = () => {
     if (running) return;
     running = sendDueReminders(db, context, now())
       .then((sent) => {
+        monitor?.record('reminders', true);
         if (sent.deadline + sent.results > 0) log.info(sent, 'reminders sent');
       })
-      .catch((error: unknown) => log.warn({ err: error }, 'reminders: a run failed; the next one tries again'))
+      .catch((error: unknown) => {
+        monitor?.record('reminders', false);
+        log.warn({ err: error }, 'reminders: a run failed; the next one tries again');
+      })
       .finally(() => { running = null; });
   };
   const timer = setInterval(tick, intervalMs);

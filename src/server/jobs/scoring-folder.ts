@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { FOLD_BATCH_SIZE, foldPending } from '../modules/scoring/fold';
+import type { JobMonitor } from './job-monitor';
 
 /** A running folder; `stop` waits for a run in progress. */
 export interface ScoringFolder {
@@ -17,16 +18,24 @@ export interface ScoringFolder {
 
 /**
  * Starts folding queued matches every `intervalMs` milliseconds (default 2,000), `batchSize` predictions
- * per transaction (fold.ts foldBatchSizeFor).
+ * per transaction (fold.ts foldBatchSizeFor); each run is reported to `monitor` as 'scoring_folder'.
  * @param logger where failures go (the message only; no data).
  */
-export function startScoringFolder(db: Db, logger: FastifyBaseLogger, intervalMs = 2_000, batchSize = FOLD_BATCH_SIZE): ScoringFolder {
+export function startScoringFolder(
+  db: Db, logger: FastifyBaseLogger, intervalMs = 2_000, batchSize = FOLD_BATCH_SIZE, monitor?: JobMonitor,
+): ScoringFolder {
   let running: Promise<number> | null = null;
   let stopped = false;
+  monitor?.register('scoring_folder', intervalMs);
   const runOnce = () => {
     if (running) return running;
     running = foldPending(db, batchSize)
+      .then((folded) => {
+        monitor?.record('scoring_folder', true);
+        return folded;
+      })
       .catch((error: unknown) => {
+        monitor?.record('scoring_folder', false);
         logger.error({ err: error instanceof Error ? error.message : String(error) }, 'scoring folder run failed');
         return 0;
       })

@@ -21,7 +21,7 @@ import { savePredictions } from './save-predictions';
 import { matchPredictions, memberPredictions } from './revealed';
 
 /** Registers a group's matches with my predictions, and saving a prediction (409 prediction_closed after the deadline). */
-export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppContext) {
+export async function predictionRoutes(app: FastifyInstance, { db, auth, metrics }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/groups/:groupId/matches',
@@ -37,7 +37,9 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppCo
     async (request, reply) => {
       const viewer = await requireSessionUser(request, reply, auth);
       const { groupId, matchId } = request.params;
-      return { prediction: await savePrediction(db, viewer, groupId, matchId, request.body, new Date()) };
+      const prediction = await savePrediction(db, viewer, groupId, matchId, request.body, new Date());
+      metrics.predictionsSaved(1);
+      return { prediction };
     },
   );
   api.put(
@@ -47,7 +49,9 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth }: AppCo
     async (request, reply) => {
       const viewer = await requireSessionUser(request, reply, auth);
       const { predictions, applyToOtherGroups } = request.body;
-      return savePredictions(db, viewer, request.params.groupId, predictions, { applyToOtherGroups }, new Date());
+      const saved = await savePredictions(db, viewer, request.params.groupId, predictions, { applyToOtherGroups }, new Date());
+      metrics.predictionsSaved(saved.results.filter((result) => result.status === 'saved').length);
+      return saved;
     },
   );
   api.get(

@@ -1,0 +1,39 @@
+/**
+ * Readiness (GET /api/ready): whether this instance can serve — the database answers (within 2 s), every
+ * migration this build ships is applied, and the background jobs run on schedule (job-monitor.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import type { JobMonitor } from '../../jobs/job-monitor';
+
+/** How many migrations this build ships (drizzle-kit's journal). */
+const SHIPPED = (JSON.parse(readFileSync(fileURLToPath(new URL('../../db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: unknown[] }).entries.length;
+
+/** The verdict and each check's. */
+export interface Readiness {
+  ready: boolean;
+  checks: { database: boolean; migrations: boolean; jobs: boolean };
+  /** Jobs that have not run on schedule. */
+  stalledJobs: string[];
+}
+
+/** Checks readiness now; never throws (a failed check is a false). */
+export async function readiness(db: Db, jobs: JobMonitor): Promise<Readiness> {
+  let database = false;
+  let migrations = false;
+  try {
+    const applied = await Promise.race([
+      db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`).then((r) => Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0)),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2_000).unref()),
+    ]);
+    database = true;
+    migrations = applied >= SHIPPED;
+  } catch {
+    // database stays false
+  }
+  const stalledJobs = jobs.stalled();
+  const checks = { database, migrations, jobs: stalledJobs.length === 0 };
+  return { ready: database && migrations && checks.jobs, checks, stalledJobs };
+}
