@@ -1,0 +1,80 @@
+/**
+ * `npm start` as a process manager runs it (issue 10): the script is one node process (`exec node
+ * --import tsx …`: no shell, no tsx wrapper that relays a signal and escalates to SIGKILL), so SIGTERM,
+ * to npm's pid or to the whole process group, reaches the server: every request already sent on an open
+ * connection is answered (200, or 503 when it arrived after closing began: a load balancer retries that
+ * elsewhere), none is cut off; the port is released, the embedded database's lock is removed, and the exit
+ * code is 0.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildWebIfNeeded, webOutDir } from './web-build';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `npm start` in its own process group; resolves once GET /api/health answers. */
+async function npmStart(dataDir: string) {
+  await buildWebIfNeeded();
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_OUT_DIR: webOutDir(),
+      LOG_LEVEL: 'warn', SYNC: 'false', REMINDERS: 'false', SEED_DEMO: 'true' },
+    detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += String(chunk); });
+  child.stderr!.on('data', (chunk) => { output += String(chunk); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base, exited, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.kill(-child.pid!, 'SIGKILL');
+  throw new Error(`npm start did not answer within 60 s:\n${output}`);
+}
+
+describe('npm start and SIGTERM', () => {
+  for (const target of ['npm', 'the process group'] as const) {
+    it(`stops gracefully on SIGTERM to ${target}: requests in flight answered, port and lock released`, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'palpite-start-'));
+      const started = await npmStart(dataDir);
+      try {
+        expect(existsSync(join(dataDir, 'palpite.lock'))).toBe(true);
+        // Twenty kept-alive connections, then twenty requests on them, under way when the signal comes.
+        const wave = () => Promise.all(Array.from({ length: 20 }, () => fetch(`${started.base}/api/leagues`).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }, () => 0)));
+        expect(await wave()).toEqual(Array.from({ length: 20 }, () => 200));
+        const requests = wave();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        process.kill(target === 'npm' ? started.child.pid! : -started.child.pid!, 'SIGTERM');
+        const answers = await requests;
+        expect(answers.filter((status) => status !== 200 && status !== 503), answers.join(',')).toEqual([]);
+        expect(answers.filter((status) => status === 200).length).toBeGreaterThan(0);
+        const code = await Promise.race([started.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+        expect(code, started.output()).toBe(0);
+        expect(await fetch(`${started.base}/api/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+        expect(existsSync(join(dataDir, 'palpite.lock'))).toBe(false);
+      } finally {
+        try { process.kill(-started.child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
+  }
+});
