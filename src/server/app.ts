@@ -73,6 +73,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A write that can never move a ranking (saving predictions of open matches): cached rankings stay. */
     rankingNeutral?: boolean;
+    /** The route is authorised by a token it is given, not by the session cookie: no cross-site check (http/origin-check.ts). */
+    crossSite?: boolean;
   }
 }
 

@@ -3,12 +3,13 @@
  * manifest parses and Chromium finds nothing stopping installation (the check behind Lighthouse's
  * installability audit and Chrome's install prompt), and after one visit the app opens offline — the shell,
  * the last loaded group page and my predictions, read-only, under an "offline" banner — and is live again
- * when the network returns. Sign-out empties what the worker kept.
+ * when the network returns. Sign-out, or a session that ends without it, empties what the worker kept.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
@@ -101,6 +102,23 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     expect(await kept()).toBeGreaterThan(0);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    await expect.poll(kept, { timeout: 5_000 }).toBe(0);
+
+    // A session that ends without signing out (expired, revoked): the next check finds nobody, and what
+    // the worker kept of that person's pages goes too (a shared device).
+    const signedIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'ana@example.com', password: 'correct horse battery' } });
+    const setCookie = signedIn.headers['set-cookie'];
+    await context.addCookies((Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!).map((pair) => {
+      const [name, ...rest] = pair.split('=');
+      return { name: name!, value: rest.join('='), url: server.url };
+    }));
+    await page.goto(`${server.url}/group/${group.id}`);
+    await page.getByRole('heading', { name: 'Offline pool' }).waitFor();
+    await expect.poll(kept, { timeout: 5_000 }).toBeGreaterThan(0);
+    await server.database.db.execute(sql`delete from session`);
+    await context.clearCookies({ name: 'better-auth.session_data' });
+    await page.reload();
     await page.waitForURL(/\/login/);
     await expect.poll(kept, { timeout: 5_000 }).toBe(0);
     await close();

@@ -4,7 +4,8 @@
  * trusted origin is refused with 403 origin_forbidden, and so is one a browser marks
  * `Sec-Fetch-Site: cross-site`. Trusted: APP_URL when configured, else the request's own host (a page
  * of another site can never send an Origin equal to our Host). Requests without an Origin (curl,
- * server-to-server) are not a browser's cross-site request and pass.
+ * server-to-server) are not a browser's cross-site request and pass. Routes marked `config.crossSite`
+ * (authorised by a token they are given, not by the cookie: a mail's unsubscribe link) are not checked.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../errors';
@@ -24,7 +25,7 @@ export function isTrustedOrigin(request: Pick<FastifyRequest, 'headers'>, appUrl
 /** Adds the check to every route of `app` (the /api scope). */
 export function registerOriginCheck(app: FastifyInstance, appUrl: string | undefined) {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossSite) return;
     if (!isTrustedOrigin(request, appUrl)) throw errors.originForbidden();
   });
 }

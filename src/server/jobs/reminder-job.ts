@@ -1,12 +1,14 @@
 /**
  * The reminders job (issue 9): every REMINDER_INTERVAL_MS, sends the deadline reminders and results
- * notices that are due (src/server/modules/notifications/deliver.ts). Every instance may run it: each
+ * notices that are due (src/server/modules/notifications/deliver.ts), and hourly forgets the record of
+ * notifications sent more than two weeks ago. Every instance may run it: each
  * notice is claimed in the database before it is sent, so nobody gets one twice. A failing run is logged
  * and the next tick tries again; runs never overlap within an instance.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { sendDueReminders, type DeliveryContext } from '../modules/notifications/deliver';
+import { pruneSentNotifications } from '../modules/notifications/reminders';
 import type { JobMonitor } from './job-monitor';
 
 /**
@@ -17,10 +19,16 @@ export function startReminderJob(
   db: Db, context: DeliveryContext, intervalMs: number, log: FastifyBaseLogger, now: () => Date = () => new Date(), monitor?: JobMonitor,
 ) {
   let running: Promise<void> | null = null;
+  let prunedAt = 0;
   monitor?.register('reminders', intervalMs);
   const tick = () => {
     if (running) return;
-    running = sendDueReminders(db, context, now())
+    const at = now();
+    // Hourly, the record of what was sent loses what is too old to matter (reminders.ts SENT_KEPT_DAYS).
+    const prune = at.getTime() - prunedAt >= 3_600_000
+      ? pruneSentNotifications(db, at).then(() => { prunedAt = at.getTime(); })
+      : Promise.resolve();
+    running = prune.then(() => sendDueReminders(db, context, at))
       .then((sent) => {
         monitor?.record('reminders', true);
         if (sent.deadline + sent.results > 0) log.info(sent, 'reminders sent');

@@ -35,8 +35,9 @@ export function reportServerReached(reached: boolean): void {
 /** Subscribes to changes (for useSyncExternalStore); returns the unsubscribe function. */
 export function subscribeConnectivity(onChange: () => void): () => void {
   listeners.add(onChange);
+  // The browser says the network is back: believe it (and stop asking /api/health) until a check fails.
   const online = () => {
-    unreachable = false;
+    reportServerReached(true);
     onChange();
   };
   window.addEventListener('online', online);

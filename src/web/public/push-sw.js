@@ -7,9 +7,15 @@
  * there, else opens one. Subscriptions are made with userVisibleOnly, so every push must show something.
  */
 
-/** A path of this app to open, never another site; '/' when the payload gives none. */
+/** A path of this app to open, never another site (resolved, then its origin compared); '/' otherwise. */
 function appPath(url) {
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/';
+  if (typeof url !== 'string' || !url.startsWith('/')) return '/';
+  try {
+    const resolved = new URL(url, self.location.origin);
+    return resolved.origin === self.location.origin ? resolved.pathname + resolved.search + resolved.hash : '/';
+  } catch {
+    return '/';
+  }
 }
 
 self.addEventListener('push', (event) => {

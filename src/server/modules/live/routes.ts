@@ -89,7 +89,14 @@ async function openStream(
     end: () => reply.sse.close(),
     access,
     revoke: () => {
-      reply.sse.send({ event: 'revoked', data: {} }).catch(() => {}).finally(() => reply.sse.close());
+      // Out of the hub first, whatever the client does with the last message; closed within 5 s even
+      // when it does not read.
+      unsubscribe();
+      const close = setTimeout(() => reply.sse.close(), 5_000);
+      reply.sse.send({ event: 'revoked', data: {} }).catch(() => {}).finally(() => {
+        clearTimeout(close);
+        reply.sse.close();
+      });
     },
   });
   reply.sse.onClose(unsubscribe);

@@ -10,7 +10,7 @@ import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { storedLocale, type MailLocale } from '../../mail/templates';
-import { claimGoalNotices } from './goals';
+import { claimGoalNotices, liveScore } from './goals';
 import type { PushSender } from './push-sender';
 import { claimDeadlineReminders, claimResultsNotices, type DeadlineReminder, type ResultsNotice } from './reminders';
 import { deadlineText, goalText, reminderMail, resultsText } from './texts';
@@ -85,11 +85,12 @@ export async function sendGoalNotices(db: Db, context: DeliveryContext, event: L
   if (!context.push) return 0;
   const notices = await claimGoalNotices(db, event);
   if (notices.length === 0) return 0;
+  const score = liveScore(event)!;
   const byUser = new Map(notices.map((notice) => [notice.userId, notice]));
   return context.push.send(db, [...byUser.keys()], (userId) => {
     const notice = byUser.get(userId)!;
     const text = goalText(localeOf(notice.language), {
-      home: notice.home, away: notice.away, homeGoals: event.homeGoals!, awayGoals: event.awayGoals!, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
+      home: notice.home, away: notice.away, homeGoals: score.home, awayGoals: score.away, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
     });
     return { kind: 'goals', ...text, url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}` };
   });

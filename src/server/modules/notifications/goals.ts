@@ -8,6 +8,13 @@ import type { LiveMatchEvent } from '../../../contracts/live';
 import { rowsOf, type Db } from '../../db/client';
 import { DEFAULT_PREFERENCES } from './settings';
 
+/** The score of a match in play: after extra time once extra time has goals, else the 90 minutes'; null when not in play or unknown. */
+export function liveScore(event: LiveMatchEvent): { home: number; away: number } | null {
+  if (event.status !== 'live') return null;
+  if (event.homeGoalsExtraTime !== null && event.awayGoalsExtraTime !== null) return { home: event.homeGoalsExtraTime, away: event.awayGoalsExtraTime };
+  return event.homeGoals === null || event.awayGoals === null ? null : { home: event.homeGoals, away: event.awayGoals };
+}
+
 /** A claimed goal notice: who, their language, the group to open, the teams and my prediction. */
 export interface GoalNotice {
   userId: string; language: string | null; groupId: string; home: string; away: string; predictedHome: number; predictedAway: number;
@@ -18,8 +25,9 @@ export interface GoalNotice {
  * One per person and score, whatever the number of their groups (the first group's prediction is shown).
  */
 export async function claimGoalNotices(db: Db, event: LiveMatchEvent): Promise<GoalNotice[]> {
-  if (event.status !== 'live' || event.homeGoals === null || event.awayGoals === null || event.homeGoals + event.awayGoals === 0) return [];
-  const subject = `match:${event.matchId}:${event.homeGoals}-${event.awayGoals}`;
+  const score = liveScore(event);
+  if (!score || score.home + score.away === 0) return [];
+  const subject = `match:${event.matchId}:${score.home}-${score.away}`;
   const rows = rowsOf<{ user_id: string; language: string | null; group_id: string; home: string; away: string; home_goals: number; away_goals: number }>(await db.execute(sql`
     with due as (
       select distinct on (p.user_id) p.user_id, pr.language, p.group_id, p.home_goals, p.away_goals

@@ -19,7 +19,7 @@ import { foldPending } from '../scoring/fold';
 import { sendDueReminders, sendGoalNotices, type DeliveryContext } from './deliver';
 import { createPushSender } from './push-sender';
 import { isAllowedPushEndpoint } from './push-endpoint';
-import { claimDeadlineReminders } from './reminders';
+import { claimDeadlineReminders, pruneSentNotifications } from './reminders';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 import { resolveVapidKeys } from './vapid';
 import { startReminderJob } from '../../jobs/reminder-job';
@@ -115,10 +115,16 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(isAllowedPushEndpoint('https://web.push.apple.com/QGx', [], false)).toBe(true);
     expect(isAllowedPushEndpoint('https://updates.push.services.mozilla.com/wpush/v2/x', [], false)).toBe(true);
     for (const bad of ['http://fcm.googleapis.com/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://fcm.googleapis.com.evil.test/x',
-      'https://evilfcm.googleapis.com.test/x', 'https://fcm.googleapis.com:8443/x', 'https://user:pw@fcm.googleapis.com/x']) {
+      'https://evilfcm.googleapis.com.test/x', 'https://fcm.googleapis.com:8443/x', 'https://user:pw@fcm.googleapis.com/x',
+      // Addresses Node's legacy parser (web-push's) reads with another host than the URL standard.
+      'https://localhost{.fcm.googleapis.com/x', 'https://example.com`.web.push.apple.com/x', 'https://example.com\\.fcm.googleapis.com/x',
+      'https://fcm.googleapis.com./x', 'https://[::1]/x', 'https://FCM.googleapis.com\t/x']) {
       expect(isAllowedPushEndpoint(bad, [], false), bad).toBe(false);
     }
     expect(isAllowedPushEndpoint('https://push.example.org/x', ['push.example.org'], false)).toBe(true);
+    // In tests any host goes, but never an address the two parsers read differently.
+    expect(isAllowedPushEndpoint('https://127.0.0.1:8443/push/a', [], true)).toBe(true);
+    expect(isAllowedPushEndpoint('https://localhost{.x/push/a', [], true)).toBe(false);
   });
 
   it('reminds each member once of the matches closing within 2 hours that they have not predicted, by their channels', async () => {
@@ -175,6 +181,19 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json()).toEqual({ kind: 'deadline' });
+    // The same as multipart, with no body at all, and from a mail program's web page on another origin.
+    const boundary = 'xYz';
+    for (const [headers, payload] of [
+      [{ 'content-type': `multipart/form-data; boundary=${boundary}` }, `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`],
+      [{}, undefined],
+      [{ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com' }, 'List-Unsubscribe=One-Click'],
+    ] as const) {
+      const again = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, headers, payload });
+      expect(again.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // Other write routes still refuse another origin.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/notifications', headers: { cookie: bruno.cookie, origin: 'https://mail.example.com' },
+      payload: { email: { deadline: true, results: true }, push: { deadline: true, results: true, goals: true } } })).statusCode).toBe(403);
     expect((await inject(bruno, 'GET', '/api/me/notifications')).json().preferences.email).toEqual({ deadline: false, results: false });
     expect((await inject(ana, 'GET', '/api/me/notifications')).json().preferences.email.deadline).toBe(true);
     // The page's POST works the same.
@@ -222,6 +241,20 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(push.messages.length - before).toBe(1);
     expect(await sendGoalNotices(t.database.db, delivery, { ...event, homeGoals: 0 })).toBe(0); // 0–0: no goal
     expect(await sendGoalNotices(t.database.db, delivery, { ...event, awayGoals: 1 })).toBe(1); // 1–1
+    // Extra time: its score is the one announced, once.
+    const extra = { ...event, awayGoals: 1, homeGoalsExtraTime: 2, awayGoalsExtraTime: 1 };
+    expect(await sendGoalNotices(t.database.db, delivery, extra)).toBe(1);
+    expect(pushesTo('ana-phone').at(-1)).toMatchObject({ body: expect.stringMatching(/ 2–1 .*Your prediction: 2–1\.$/) });
+    expect(await sendGoalNotices(t.database.db, delivery, extra)).toBe(0);
+  });
+
+  it('forgets what it sent two weeks on (the record stays small), and not before', async () => {
+    const count = async () => Number(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from sent_notifications`))[0]!.n);
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    expect(await pruneSentNotifications(t.database.db, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
+    expect(await pruneSentNotifications(t.database.db, new Date(Date.now() + 15 * 86_400_000))).toBe(before);
+    expect(await count()).toBe(0);
   });
 
   it('runs as a job: a newcomer is reminded on the next tick, once', async () => {

@@ -21,6 +21,9 @@ export interface PushSender {
   send(db: Db, userIds: readonly string[], payload: (userId: string) => PushPayload): Promise<number>;
 }
 
+/** How many push messages are sent at once. */
+const PUSH_CONCURRENCY = 50;
+
 /** How long a push service keeps a message for an offline device, in seconds (a reminder is stale after that). */
 const TTL_SECONDS = 2 * 3600;
 
@@ -37,7 +40,7 @@ export function createPushSender(keys: VapidKeys, subject: string, log: FastifyB
         select id, user_id, endpoint, p256dh, auth from push_subscriptions where user_id in ${sql`(${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`}`));
       const gone: string[] = [];
       let accepted = 0;
-      await Promise.all(devices.map(async (device) => {
+      const sendOne = async (device: (typeof devices)[number]) => {
         try {
           await webpush.sendNotification(
             { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -50,7 +53,11 @@ export function createPushSender(keys: VapidKeys, subject: string, log: FastifyB
           if (status === 404 || status === 410) gone.push(device.id);
           else log.warn({ status, err: error instanceof Error ? error.message : String(error) }, 'push: a message was not accepted');
         }
-      }));
+      };
+      // At most PUSH_CONCURRENCY messages under way at once (each is a TLS request to a push service).
+      for (let start = 0; start < devices.length; start += PUSH_CONCURRENCY) {
+        await Promise.all(devices.slice(start, start + PUSH_CONCURRENCY).map(sendOne));
+      }
       if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
       return accepted;
     },

@@ -134,3 +134,14 @@ export async function claimResultsNotices(db: Db, now: Date): Promise<ResultsNot
     roundOrder: Number(row.round_order), points: Number(row.points), rank: Number(row.rank),
   }));
 }
+
+/** How long a sent notification is remembered, in days: long past the 2 h and 48 h windows it guards. */
+export const SENT_KEPT_DAYS = 14;
+
+/** Forgets the notifications sent more than SENT_KEPT_DAYS before `now`; returns how many. */
+export async function pruneSentNotifications(db: Db, now: Date): Promise<number> {
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`
+    with gone as (delete from sent_notifications where sent_at < ${now.toISOString()}::timestamptz - make_interval(days => ${SENT_KEPT_DAYS}) returning 1)
+    select count(*)::int as n from gone`));
+  return Number(rows[0]?.n ?? 0);
+}

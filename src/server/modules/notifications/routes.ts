@@ -58,20 +58,22 @@ export async function notificationRoutes(app: FastifyInstance, { db, auth, env, 
     },
   );
 
-  // The one-click POST of RFC 8058 sends "List-Unsubscribe=One-Click" as a form, the token in the address.
+  // The one-click POST of RFC 8058 (a mail program, from anywhere) sends "List-Unsubscribe=One-Click" as
+  // a form, urlencoded or multipart, with the token in the address; the web page sends JSON {token}. The
+  // token is the authorisation, so no cross-site check, and a form's body is not read.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    const ignoreBody = (_request: unknown, _body: unknown, done: (error: null, body: object) => void) => done(null, {});
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, ignoreBody);
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4_096 }, ignoreBody);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/notifications/unsubscribe',
       {
-        schema: {
-          tags: ['notifications'], querystring: z.object({ token: z.string().max(500).optional() }), body: unsubscribeRequest.partial().optional(),
-          response: { 200: unsubscribeResponse },
-        },
-        config: { rankingNeutral: true },
+        schema: { tags: ['notifications'], querystring: z.object({ token: z.string().max(500).optional() }), response: { 200: unsubscribeResponse } },
+        config: { rankingNeutral: true, crossSite: true },
       },
       async (request) => {
-        const token = request.body?.token ?? request.query.token;
+        const fromBody = unsubscribeRequest.safeParse(request.body);
+        const token = fromBody.success ? fromBody.data.token : request.query.token;
         if (!token) throw errors.invalidUnsubscribeToken();
         return unsubscribeByToken(db, notifications.secret, token);
       },

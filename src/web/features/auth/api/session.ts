@@ -5,7 +5,9 @@
  * error answer), the last session seen on this device stands in, so the installed app opens on what it
  * last loaded (issue 9); the server still checks every request.
  */
+import { API_CACHE_NAME } from '../../../config/pwa';
 import { reportServerReached } from '../../../lib/connectivity';
+import { forgetThisDevice } from '../../../lib/push-device';
 import { withTimeout } from '../../../lib/timeout';
 
 /** Session fetch time limit, in milliseconds. */
@@ -35,11 +37,27 @@ const LAST_SESSION_KEY = 'palpite.auth.lastSession';
 
 function remember(data: SessionData) {
   try {
+    const previous = (JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as SessionData)?.user.id ?? null;
+    if (previous !== null && previous !== (data?.user.id ?? null)) personChanged();
+  } catch {
+    // unreadable: nothing remembered
+  }
+  try {
     if (data) localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(data));
     else localStorage.removeItem(LAST_SESSION_KEY);
   } catch {
     // storage unavailable: no offline start
   }
+}
+
+/**
+ * The person seen last on this device is no longer signed in here (their session ended, or someone else
+ * signed in without signing them out): what the service worker kept of their pages goes, and so does this
+ * device's push subscription, so the next person never sees their data or notifications.
+ */
+function personChanged() {
+  if (typeof caches !== 'undefined') void caches.delete(API_CACHE_NAME).catch(() => {});
+  void forgetThisDevice().catch(() => {});
 }
 
 /** The remembered session while it has not expired, else null. */
