@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, processStartTime } from './data-dir-lock';
 
 describe('acquireDataDirLock', () => {
   const dirs: string[] = [];
@@ -17,7 +17,7 @@ describe('acquireDataDirLock', () => {
   it('holds the folder with this pid and frees it on release', () => {
     const dir = fresh();
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\S+ \\S+$`));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     lock.release();
     expect(existsSync(join(dir, 'palpite.lock'))).toBe(false);
@@ -39,7 +39,33 @@ describe('acquireDataDirLock', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'palpite.lock'), '999999999');
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8').split(' ')[0]).toBe(String(process.pid));
     lock.release();
+  });
+
+  it('takes over a lock naming its own pid that it does not hold (a restarted container: pid 1 again)', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'palpite.lock'), `${process.pid} 12345 ${'0'.repeat(8)}-dead-beef-0000-000000000000`);
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8').split(' ')[0]).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it.runIf(processStartTime(process.pid) !== null)('takes over a lock whose pid now belongs to a process started later (a pid reused), not one of the same process', async () => {
+    const dir = fresh();
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      const started = processStartTime(child.pid!)!;
+      const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      writeFileSync(join(dir, 'palpite.lock'), `${child.pid} ${started} ${boot}`);
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      writeFileSync(join(dir, 'palpite.lock'), `${child.pid} ${Number(started) - 1} ${boot}`);
+      acquireDataDirLock(dir).release();
+      writeFileSync(join(dir, 'palpite.lock'), `${child.pid} ${started} 00000000-0000-0000-0000-000000000000`);
+      acquireDataDirLock(dir).release();
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -1,11 +1,37 @@
 /**
  * An exclusive lock on the embedded database's folder. PGlite is single-process: two processes
  * opening the same files would corrupt them, so the second one must fail with a clear message
- * instead. The lock is a file holding the owner's pid, created with O_EXCL; a lock whose process is
- * gone is stale and is taken over.
+ * instead. The lock is a file created with O_EXCL holding the owner's pid, the time its process started
+ * and the machine's boot id (Linux's /proc). A lock is stale, and taken over, when its process is gone,
+ * when the process now at that pid started at another time or on another boot (a pid reused — in a
+ * container every start is pid 1, so a crashed run's lock names the new run's own pid), or when it names
+ * this process's pid without this process holding it. Locks written by older versions hold the pid only.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** Lock files this process holds (the same folder twice in one process is refused too). */
+const heldHere = new Set<string>();
+
+/** When process `pid` started (clock ticks since boot, /proc/<pid>/stat field 22), or null where unknown. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** This boot's id (Linux), or null where unknown. */
+function bootId(): string | null {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
 
 /** Thrown when a live process already holds the embedded database. */
 export class DataDirLockedError extends Error {
@@ -35,12 +61,14 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, [process.pid, processStartTime(process.pid) ?? '-', bootId() ?? '-'].join(' '));
       closeSync(fd);
+      heldHere.add(path);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldHere.delete(path);
         process.off('exit', release);
         rmSync(path, { force: true });
       };
@@ -48,14 +76,24 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       return { release };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(holder) && (holder === process.pid || isAlive(holder))) {
+      const [pidText, started, boot] = readFileSync(path, 'utf8').trim().split(' ');
+      const holder = Number.parseInt(pidText ?? '', 10);
+      if (heldHere.has(path)) throw new DataDirLockedError(dataDir, process.pid);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder) && sameProcess(holder, started, boot)) {
         throw new DataDirLockedError(dataDir, holder);
       }
-      rmSync(path, { force: true }); // stale: its process is gone
+      rmSync(path, { force: true }); // stale: its process is gone, or the pid now belongs to another
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+/** Whether live process `pid` is the one that wrote the lock (unknown details count as the same). */
+function sameProcess(pid: number, started: string | undefined, boot: string | undefined): boolean {
+  const now = bootId();
+  if (boot && boot !== '-' && now && boot !== now) return false;
+  const start = processStartTime(pid);
+  return !(started && started !== '-' && start && started !== start);
 }
 
 function isAlive(pid: number): boolean {
