@@ -77,4 +77,24 @@ describe('npm start and SIGTERM', () => {
       }
     }, 120_000);
   }
+
+  it('never builds at start with NODE_ENV=production: a missing build is a clear error', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'palpite-start-'));
+    try {
+      const child = spawn('npm', ['start'], {
+        env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, WEB_OUT_DIR: join(dataDir, 'no-build'), LOG_LEVEL: 'warn', SYNC: 'false', REMINDERS: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (chunk) => { output += String(chunk); });
+      child.stderr!.on('data', (chunk) => { output += String(chunk); });
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('No web app build in');
+      expect(output).toContain('npm run build');
+      expect(existsSync(join(dataDir, 'no-build'))).toBe(false); // nothing was built
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
