@@ -97,4 +97,14 @@ describe('npm start and SIGTERM', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuses to start on PostgreSQL without BETTER_AUTH_SECRET, and says why', async () => {
+    const env = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv;
+    delete env.BETTER_AUTH_SECRET;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr!.on('data', (chunk) => { output += String(chunk); });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    expect(output).toContain('BETTER_AUTH_SECRET is required when DATABASE_URL is set');
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Starts Palpite: parses the environment, opens the database (PGlite in DATA_DIR, or PostgreSQL at
- * DATABASE_URL) and migrates it, loads the demo league into an empty embedded database, and serves the
+ * DATABASE_URL, which then needs BETTER_AUTH_SECRET) and migrates it, loads the demo league into an empty embedded database, and serves the
  * API and web app on PORT. SIGINT/SIGTERM close the server and database gracefully.
  */
 import { buildApp } from './app';
@@ -11,6 +11,12 @@ import { promoteAdmins } from './auth/admin-roles';
 
 async function main() {
   const env = parseEnv();
+  // Instances sharing a PostgreSQL database must sign sessions alike: a secret generated per instance
+  // would sign people out whenever the load balancer sends them to another one.
+  if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
+    throw new Error('BETTER_AUTH_SECRET is required when DATABASE_URL is set: every instance on that database must sign sessions with the '
+      + 'same secret (at least 32 characters, e.g. the output of `openssl rand -base64 32`).');
+  }
   let onConnectionError = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL, onConnectionError: (error) => onConnectionError(error) } : { dataDir: env.DATA_DIR },
