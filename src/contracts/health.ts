@@ -14,5 +14,7 @@ export const readyResponse = z.object({
   checks: z.object({ database: z.boolean(), migrations: z.boolean(), jobs: z.boolean() }),
   /** Background jobs that have not run on schedule. */
   stalledJobs: z.array(z.string()),
+  /** The instance is shutting down (SIGTERM): it still answers for a moment, but send it nothing new. */
+  draining: z.boolean(),
 });
 export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -51,6 +51,8 @@ const envSchema = z.object({
   REMINDERS: booleanText.default(true),
   /** How often the reminders job looks for what is due, in ms. */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** On SIGTERM, how long the server keeps serving (saying "not ready") before it closes, in ms. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   /** Extra push service hosts a subscription may name (comma-separated), besides the browsers' own. */

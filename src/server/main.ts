@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { seedDemoIfEmpty } from './modules/demo/seed';
 import { promoteAdmins } from './auth/admin-roles';
+import { markDraining } from './modules/health/ready';
 
 async function main() {
   const env = parseEnv();
@@ -38,6 +39,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // SIGTERM (a process manager, an orchestrator): first say "not ready" and keep serving for
+    // SHUTDOWN_DELAY_MS, so requests already sent are answered and the load balancer stops sending more;
+    // then close, answering what is still in flight. Ctrl-C (SIGINT) closes at once.
+    if (signal === 'SIGTERM' && env.SHUTDOWN_DELAY_MS > 0) {
+      markDraining();
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+    }
     await app.close();
     await database.close();
     process.exit(0);

@@ -56,7 +56,7 @@ describe(`observability (${TEST_DB_KIND})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ready = await t.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true, jobs: true }, stalledJobs: [] });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true, jobs: true }, stalledJobs: [], draining: false });
     // A database that does not answer, and a job that stopped: not ready, and why.
     let clock = 0;
     const jobs = createJobMonitor(() => clock);
@@ -67,7 +67,7 @@ describe(`observability (${TEST_DB_KIND})`, () => {
     clock = 31_000;
     expect(jobs.stalled()).toEqual(['scoring_folder']);
     const broken = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db;
-    expect(await readiness(broken, jobs)).toEqual({ ready: false, checks: { database: false, migrations: false, jobs: false }, stalledJobs: ['scoring_folder'] });
+    expect(await readiness(broken, jobs)).toEqual({ ready: false, checks: { database: false, migrations: false, jobs: false }, stalledJobs: ['scoring_folder'], draining: false });
     // Migrations this build ships but the database lacks.
     await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
     const behind = await t.app.inject({ url: '/api/ready' });

@@ -1,6 +1,7 @@
 /**
- * Readiness (GET /api/ready): whether this instance can serve — the database answers (within 2 s), every
- * migration this build ships is applied, and the background jobs run on schedule (job-monitor.ts).
+ * Readiness (GET /api/ready): whether this instance can serve — it is not shutting down, the database
+ * answers (within 2 s), every migration this build ships is applied, and the background jobs run on
+ * schedule (job-monitor.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +12,19 @@ import type { JobMonitor } from '../../jobs/job-monitor';
 /** How many migrations this build ships (drizzle-kit's journal). */
 const SHIPPED = (JSON.parse(readFileSync(fileURLToPath(new URL('../../db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: unknown[] }).entries.length;
 
+let draining = false;
+
+/** This process is shutting down (SIGTERM): from now on it is not ready, whatever else holds. */
+export function markDraining(): void {
+  draining = true;
+}
+
 /** The verdict and each check's. */
 export interface Readiness {
   ready: boolean;
   checks: { database: boolean; migrations: boolean; jobs: boolean };
+  /** Whether the process is shutting down. */
+  draining: boolean;
   /** Jobs that have not run on schedule. */
   stalledJobs: string[];
 }
@@ -35,5 +45,5 @@ export async function readiness(db: Db, jobs: JobMonitor): Promise<Readiness> {
   }
   const stalledJobs = jobs.stalled();
   const checks = { database, migrations, jobs: stalledJobs.length === 0 };
-  return { ready: database && migrations && checks.jobs, checks, stalledJobs };
+  return { ready: !draining && database && migrations && checks.jobs, checks, stalledJobs, draining };
 }

@@ -24,7 +24,7 @@ export async function healthRoutes(app: FastifyInstance, { db, jobs }: AppContex
     async (_request, reply) => {
       const verdict = await readiness(db, jobs);
       return reply.status(verdict.ready ? 200 : 503).header('cache-control', 'no-store')
-        .send({ status: verdict.ready ? 'ready' : 'not_ready', checks: verdict.checks, stalledJobs: verdict.stalledJobs });
+        .send({ status: verdict.ready ? 'ready' : 'not_ready', checks: verdict.checks, stalledJobs: verdict.stalledJobs, draining: verdict.draining });
     },
   );
 }
