@@ -29,9 +29,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The launcher icons are fetched by the system when the app is installed, not by the pages.
         globIgnores: ['icons/**'],
-        // Client routes open the app shell offline; the API and mail links (/api/…) never do.
+        // Client routes open the app shell offline; the API, mail links (/api/…) and /metrics never do.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/metrics$/],
         cleanupOutdatedCaches: true,
         // Push notifications: showing them and opening the app on a click (src/web/public/push-sw.js).
         importScripts: ['push-sw.js'],

@@ -69,9 +69,17 @@ describe('npm start and SIGTERM', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         process.kill(target === 'npm' ? started.child.pid! : -started.child.pid!, 'SIGTERM');
         expect(await requests).toEqual(Array.from({ length: 20 }, () => 200));
-        // Draining: still answering, but no longer ready (a load balancer stops sending).
-        const ready = await fetch(`${started.base}/api/ready`).then(async (r) => ({ status: r.status, body: await r.json() as { draining: boolean } }), () => null);
-        if (ready) expect(ready).toMatchObject({ status: 503, body: { draining: true } });
+        // Draining: once the signal is handled, still answering but no longer ready (a load balancer stops
+        // sending) for SHUTDOWN_DELAY_MS. Asked until it says so (the signal may land after the requests).
+        let readiness = 'ready';
+        for (let i = 0; i < 100 && readiness === 'ready'; i++) {
+          readiness = await fetch(`${started.base}/api/ready`).then(async (r) => {
+            const body = await r.json() as { draining: boolean };
+            return r.status === 503 && body.draining ? 'draining' : 'ready';
+          }, () => 'gone');
+          if (readiness === 'ready') await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(readiness).toBe('draining');
         const code = await Promise.race([started.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
         expect(code, started.output()).toBe(0);
         expect(await fetch(`${started.base}/api/health`).then(() => 'answered', () => 'refused')).toBe('refused');
