@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port';
+import { cookieFrom } from '../helpers/users';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -127,14 +128,31 @@ export async function apiUser(server: RunningApp, browser: Browser, username: st
   const token = new URLSearchParams(hash.slice(hash.indexOf('?') + 1)).get('token');
   await server.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
   const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
-  const setCookie = signIn.headers['set-cookie'];
-  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!);
+  const cookie = cookieFrom(signIn.headers['set-cookie']);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: options.locale ?? 'en-US' });
-  await context.addCookies(cookies.map((c) => {
-    const [name, ...rest] = c.split('=');
-    return { name: name!, value: rest.join('='), url: server.url };
+  await addCookieHeader(context, cookie, server.url);
+  return { email, password, cookie, context, page: await context.newPage() };
+}
+
+/** Puts the cookies of a Cookie header ("a=b; c=d", as cookieFrom makes it) into `context`, for `url`. */
+export async function addCookieHeader(context: BrowserContext, cookie: string, url: string): Promise<void> {
+  await context.addCookies(cookie.split('; ').filter(Boolean).map((pair) => {
+    const [name, ...rest] = pair.split('=');
+    return { name: name!, value: rest.join('='), url };
   }));
-  return { email, password, cookie: cookies.join('; '), context, page: await context.newPage() };
+}
+
+/**
+ * With SCREENSHOTS=1, saves full-page screenshots of `page` at 390 px and 1280 px wide as
+ * screenshots/<name>-<width>.png, then leaves it at 390 px; otherwise does nothing.
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /**
@@ -155,14 +173,3 @@ export function useBrowserApp(ready: (server: RunningApp, browser: Browser) => v
   });
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

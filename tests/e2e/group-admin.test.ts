@@ -3,28 +3,18 @@
  * deactivates and reactivates it, and removes a member; the member sees each change. SCREENSHOTS=1 saves
  * screenshots at 390 px and 1280 px. Made public, the group is found in Discover and joined without a code.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiUser as createApiUser, hasChromium, type RunningApp, useBrowserApp } from './browser';
+import { apiUser as createApiUser, hasChromium, type RunningApp, useBrowserApp, shoot } from './browser';
 import { seriousViolations } from './axe';
 import { leagues } from '../../src/server/db/schema';
 
 const withChromium = hasChromium();
-const SHOTS = process.env.SCREENSHOTS === '1';
 
 describe.runIf(withChromium)('browser: group administration', () => {
   let server: RunningApp;
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; });
-
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-  }
 
   const apiUser = (username: string) => createApiUser(server, browser, username);
 

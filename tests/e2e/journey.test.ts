@@ -5,14 +5,13 @@
  * SCREENSHOTS=1 saves screenshots at 390 px and 1280 px into ./screenshots.
  */
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, linkFromOutbox, type RunningApp, useBrowserApp } from './browser';
+import type { Browser } from 'playwright-core';
+import { hasChromium, linkFromOutbox, type RunningApp, useBrowserApp, shoot } from './browser';
 import { and, eq, gt } from 'drizzle-orm';
 import { setMatchResult } from '../../src/server/modules/admin/service';
 import { matches, teams } from '../../src/server/db/schema';
 
 const withChromium = hasChromium();
-const SHOTS = process.env.SCREENSHOTS === '1';
 
 describe.runIf(withChromium)('browser journey', () => {
   let server: RunningApp;
@@ -22,15 +21,6 @@ describe.runIf(withChromium)('browser journey', () => {
   async function teamName(teamId: string): Promise<string> {
     const [team] = await server.database.db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
     return team!.name;
-  }
-
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
   }
 
   /**

@@ -12,11 +12,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema';
 import { unsubscribeToken } from '../../src/server/modules/notifications/unsubscribe-token';
-import { apiUser, hasChromium, type RunningApp, useBrowserApp } from './browser';
+import { apiUser, hasChromium, type RunningApp, useBrowserApp, shoot } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
-const SHOTS = process.env.SCREENSHOTS === '1';
 /** The secret the app signs unsubscribe tokens with (Better Auth's), fixed here so the test can sign one. */
 const SECRET = 'e2e-notifications-secret-0123456789abcdef';
 
@@ -55,15 +54,6 @@ describe.runIf(withChromium)('browser: notifications', () => {
   let server: RunningApp;
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; }, { BETTER_AUTH_SECRET: SECRET });
-
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-  }
 
   const settings = async (cookie: string) => (await server.app.inject({ method: 'GET', url: '/api/me/notifications', headers: { cookie } })).json();
   const userIdOf = async (cookie: string) => (await server.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user.id as string;

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, type RunningApp, useBrowserApp } from './browser';
+import { cookieFrom } from '../helpers/users';
+import { addCookieHeader, apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -108,11 +109,7 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     // A session that ends without signing out (expired, revoked): the next check finds nobody, and what
     // the worker kept of that person's pages goes too (a shared device).
     const signedIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'ana@example.com', password: 'correct horse battery' } });
-    const setCookie = signedIn.headers['set-cookie'];
-    await context.addCookies((Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]!).map((pair) => {
-      const [name, ...rest] = pair.split('=');
-      return { name: name!, value: rest.join('='), url: server.url };
-    }));
+    await addCookieHeader(context, cookieFrom(signedIn.headers['set-cookie']), server.url);
     await page.goto(`${server.url}/group/${group.id}`);
     await page.getByRole('heading', { name: 'Offline pool' }).waitFor();
     await expect.poll(kept, { timeout: 5_000 }).toBeGreaterThan(0);

@@ -61,7 +61,8 @@ export type DatabaseTarget =
   | { dataDir: string }
   | { memory: true };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The folder of drizzle-kit's migrations (and its meta/_journal.json), applied at open. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Opens the database and applies pending migrations.

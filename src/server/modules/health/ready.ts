@@ -4,13 +4,13 @@
  * schedule (job-monitor.ts).
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { migrationsFolder, rowsOf, type Db } from '../../db/client';
 import type { JobMonitor } from '../../jobs/job-monitor';
 
 /** How many migrations this build ships (drizzle-kit's journal). */
-const SHIPPED = (JSON.parse(readFileSync(fileURLToPath(new URL('../../db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: unknown[] }).entries.length;
+const SHIPPED = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 let draining = false;
 

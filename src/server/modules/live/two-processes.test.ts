@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../../tests/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,21 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFreshPostgres, TEST_DB_KIND } from '../../../../tests/helpers/app';
 import { openEventStream, type EventStream } from '../../../../tests/helpers/event-stream';
 import { cookieFrom } from '../../../../tests/helpers/users';
-import { hasChromium, launchChromium } from '../../../../tests/e2e/browser';
+import { addCookieHeader, hasChromium, launchChromium } from '../../../../tests/e2e/browser';
 import { buildWebIfNeeded, webOutDir } from '../../../cli/web-build';
 import type { Database } from '../../db/client';
 
 /** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The public address both processes serve, as behind one load balancer (Better Auth checks the Origin). */
 const ORIGIN = 'http://palpite.test';
@@ -183,10 +173,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one Postgre
     try {
       const pageOn = async (server: ServerProcess, session: string) => {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-        await context.addCookies(session.split('; ').map((pair) => {
-          const [name, ...rest] = pair.split('=');
-          return { name: name!, value: rest.join('='), url: server.base };
-        }));
+        await addCookieHeader(context, session, server.base);
         const page = await context.newPage();
         // The page's event stream answers (its headers arrive) before the goal is scored.
         const streaming = page.waitForResponse((response) => response.url().includes(`/api/groups/${groupId}/events`) && response.status() === 200);

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMatchEvent } from '../../../contracts/live';
-import type { EmailNotificationKind, PushPayload } from '../../../contracts/notifications';
+import type { EmailNotificationKind } from '../../../contracts/notifications';
 import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
@@ -42,20 +42,11 @@ export async function sendDueReminders(db: Db, context: DeliveryContext, now: Da
     for (const item of items.filter((i) => i.channel === 'email')) {
       if (await sendMail(context, kind, item, texts(item), path(item))) sent[kind] += 1;
     }
-    const pushes = items.filter((i) => i.channel === 'push');
-    if (context.push && pushes.length > 0) {
-      const byUser = new Map<string, PushPayload[]>();
-      for (const item of pushes) {
-        const text = texts(item);
-        byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), { kind, ...text, url: path(item), tag: `${kind}:${item.groupId}:${item.roundOrder}` }]);
-      }
-      // One message per notice: a person in two groups gets two.
-      for (let index = 0; ; index++) {
-        const users = [...byUser.entries()].filter(([, payloads]) => payloads[index]).map(([userId]) => userId);
-        if (users.length === 0) break;
-        sent[kind] += await context.push.send(db, users, (userId) => byUser.get(userId)![index]!);
-      }
-    }
+    // One message per notice: a person in two groups gets two.
+    const pushes = items.filter((i) => i.channel === 'push').map((item) => ({
+      userId: item.userId, payload: { kind, ...texts(item), url: path(item), tag: `${kind}:${item.groupId}:${item.roundOrder}` },
+    }));
+    if (context.push) sent[kind] += await context.push.send(db, pushes);
   }
   return sent;
 }
@@ -86,12 +77,13 @@ export async function sendGoalNotices(db: Db, context: DeliveryContext, event: L
   const notices = await claimGoalNotices(db, event);
   if (notices.length === 0) return 0;
   const score = liveScore(event)!;
-  const byUser = new Map(notices.map((notice) => [notice.userId, notice]));
-  return context.push.send(db, [...byUser.keys()], (userId) => {
-    const notice = byUser.get(userId)!;
-    const text = goalText(localeOf(notice.language), {
-      home: notice.home, away: notice.away, homeGoals: score.home, awayGoals: score.away, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
-    });
-    return { kind: 'goals', ...text, url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}` };
-  });
+  return context.push.send(db, notices.map((notice) => ({
+    userId: notice.userId,
+    payload: {
+      kind: 'goals' as const, url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}`,
+      ...goalText(localeOf(notice.language), {
+        home: notice.home, away: notice.away, homeGoals: score.home, awayGoals: score.away, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
+      }),
+    },
+  })));
 }

@@ -5,20 +5,23 @@
  */
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../../contracts/notifications';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { VapidKeys } from './vapid';
 
-/** Sends one payload to every device of some people. */
+/** A message for a person: it goes to each of their devices. */
+export interface PushMessage { userId: string; payload: PushPayload }
+
+/** Sends messages to people's devices. */
 export interface PushSender {
   /**
-   * Sends `payload(userId)` to each device of each person in `userIds`.
+   * Sends each message to every device of its person (a person may have several messages).
    * @returns how many messages the push services accepted.
    */
-  send(db: Db, userIds: readonly string[], payload: (userId: string) => PushPayload): Promise<number>;
+  send(db: Db, messages: readonly PushMessage[]): Promise<number>;
 }
 
 /** How many push messages are sent at once. */
@@ -34,31 +37,32 @@ const TTL_SECONDS = 2 * 3600;
 export function createPushSender(keys: VapidKeys, subject: string, log: FastifyBaseLogger, options: { agent?: Agent } = {}): PushSender {
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   return {
-    async send(db, userIds, payload) {
-      if (userIds.length === 0) return 0;
-      const devices = rowsOf<{ id: string; user_id: string; endpoint: string; p256dh: string; auth: string }>(await db.execute(sql`
-        select id, user_id, endpoint, p256dh, auth from push_subscriptions where user_id in ${sql`(${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`}`));
-      const gone: string[] = [];
+    async send(db, messages) {
+      if (messages.length === 0) return 0;
+      const devices = await db.select().from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, [...new Set(messages.map((message) => message.userId))]));
+      const deliveries = messages.flatMap((message) => devices.filter((device) => device.userId === message.userId).map((device) => ({ device, message })));
+      const gone = new Set<string>();
       let accepted = 0;
-      const sendOne = async (device: (typeof devices)[number]) => {
+      const sendOne = async ({ device, message }: (typeof deliveries)[number]) => {
         try {
           await webpush.sendNotification(
             { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-            JSON.stringify(payload(device.user_id)),
+            JSON.stringify(message.payload),
             { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000, ...(options.agent ? { agent: options.agent } : {}) },
           );
           accepted += 1;
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
-          if (status === 404 || status === 410) gone.push(device.id);
+          if (status === 404 || status === 410) gone.add(device.id);
           else log.warn({ status, err: error instanceof Error ? error.message : String(error) }, 'push: a message was not accepted');
         }
       };
       // At most PUSH_CONCURRENCY messages under way at once (each is a TLS request to a push service).
-      for (let start = 0; start < devices.length; start += PUSH_CONCURRENCY) {
-        await Promise.all(devices.slice(start, start + PUSH_CONCURRENCY).map(sendOne));
+      for (let start = 0; start < deliveries.length; start += PUSH_CONCURRENCY) {
+        await Promise.all(deliveries.slice(start, start + PUSH_CONCURRENCY).map(sendOne));
       }
-      if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+      if (gone.size > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...gone]));
       return accepted;
     },
   };

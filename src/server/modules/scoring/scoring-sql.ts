@@ -30,14 +30,25 @@ function outcomeRule(p: string, voided: string, home: string, away: string): str
 end)::prediction_outcome`;
 }
 
-/** What of result `m` counts for group `g`, as SQL expressions (see countedResultSql). */
-function counted(m: string, g: string): { voided: string; home: string; away: string } {
-  const finished = `${m}.status = 'finished' and ${m}.home_goals is not null and ${m}.away_goals is not null`;
-  const goals = (side: 'home' | 'away') => `(case when not (${finished}) then null
+/**
+ * One side's goals of result `m` as group `g` counts them, null unless `counts` (an SQL condition on `m`)
+ * holds: after extra time for knockout matches when the group's basis says so and extra time has goals,
+ * else the 90 minutes'.
+ */
+function countedGoals(m: string, g: string, counts: string, side: 'home' | 'away'): string {
+  return `(case when not (${counts}) then null
     when ${m}.stage = 'knockout' and ${g}.knockout_basis = 'extra_time'
       and ${m}.home_goals_extra_time is not null and ${m}.away_goals_extra_time is not null
     then ${m}.${side}_goals_extra_time else ${m}.${side}_goals end)`;
-  return { voided: `coalesce(${m}.status in ('postponed', 'cancelled'), false)`, home: goals('home'), away: goals('away') };
+}
+
+/** What of result `m` counts for group `g`, as SQL expressions (see countedResultSql). */
+function counted(m: string, g: string): { voided: string; home: string; away: string } {
+  const finished = `${m}.status = 'finished' and ${m}.home_goals is not null and ${m}.away_goals is not null`;
+  return {
+    voided: `coalesce(${m}.status in ('postponed', 'cancelled'), false)`,
+    home: countedGoals(m, g, finished, 'home'), away: countedGoals(m, g, finished, 'away'),
+  };
 }
 
 /**
@@ -75,11 +86,8 @@ export function outcomeOf(aliases: OutcomeAliases = {}): SQL {
  * basis says so and extra time has goals), null when the match is not in play or has no score yet.
  */
 export function liveOutcomeSql(p = 'p', m = 'm', g = 'g'): SQL {
-  const goals = (side: 'home' | 'away') => `(case when ${m}.status <> 'live' then null
-    when ${m}.stage = 'knockout' and ${g}.knockout_basis = 'extra_time'
-      and ${m}.home_goals_extra_time is not null and ${m}.away_goals_extra_time is not null
-    then ${m}.${side}_goals_extra_time else ${m}.${side}_goals end)`;
-  return sql.raw(outcomeRule(p, 'false', goals('home'), goals('away')));
+  const live = `${m}.status = 'live'`;
+  return sql.raw(outcomeRule(p, 'false', countedGoals(m, g, live, 'home'), countedGoals(m, g, live, 'away')));
 }
 
 /** The outcome of prediction `p` on match `m`'s current result under group `g`'s basis. */
