@@ -185,7 +185,16 @@ describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one Postgre
       const [onA, onB] = [await pageOn(a!, cookie), await pageOn(b!, bruno)];
       const started = Date.now();
       await setScore(a!, 'live', 1, 0); // ana's 2–0 has the winner; bruno's 0–1 the opposite
-      const expected = (await call(b!, 'GET', `/api/groups/${groupId}/ranking`)).ranking as { username: string; points: number }[];
+      // The ranking the pages must show, read once the other process has heard the goal too (a read
+      // sent before its notification arrives still answers the official ranking).
+      let provisional = await call(b!, 'GET', `/api/groups/${groupId}/ranking`);
+      while (provisional.liveMatches !== 1 && Date.now() - started < 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        provisional = await call(b!, 'GET', `/api/groups/${groupId}/ranking`);
+      }
+      expect(provisional.liveMatches).toBe(1);
+      const expected = provisional.ranking as { username: string; points: number }[];
+      expect(expected.map((row) => [row.username, row.points])).toEqual([['ana', 6], ['bruno', -2]]);
       await Promise.all([onA, onB].map(async (page) => {
         await page.getByTestId('provisional-ranking').waitFor({ timeout: 2_000 });
         for (const row of expected) {
