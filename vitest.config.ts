@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test projects: `unit` (pure code: domain, contracts, provider parsing), `db` (the HTTP API and
  * services over a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `e2e`
- * (browser journeys in Chromium). `npm test` runs them all.
+ * (browser journeys in Chromium). `npm test` runs these three. `reliability` (`npm run test:reliability`,
+ * run by .ci/run) holds the long proofs of issue 10: fuzzing, crash safety, deadline races, shutdown.
  */
 export default defineConfig({
   test: {
@@ -35,6 +36,16 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           env: { TZ: 'UTC' },
           testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 600_000,
           hookTimeout: 300_000,
           fileParallelism: false,
         },
