@@ -1,6 +1,7 @@
 /**
  * `npm start` as a process manager runs it (issue 10): the script is one node process (`exec node
- * --import tsx …`: no shell, no tsx wrapper that relays a signal and escalates to SIGKILL), so SIGTERM,
+ * bin/palpite.mjs start`, which in production runs the compiled server: no shell, no tsx wrapper that
+ * relays a signal and escalates to SIGKILL), so SIGTERM,
  * to npm's pid or to the whole process group, reaches the server: it says "not ready" and keeps serving
  * for SHUTDOWN_DELAY_MS, so every request already sent is answered; then the port is released, the
  * embedded database's lock is removed, and the exit code is 0.
@@ -10,7 +11,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { freePort } from '../../tests/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './build-server';
+
+/** The compiled server these tests start (NODE_ENV=production runs it), built once for this file. */
+const serverOut = join(import.meta.dirname, '../../dist', `.start-test-${process.pid}`);
+beforeAll(async () => { await buildServer(serverOut); }, 60_000);
+afterAll(() => rmSync(serverOut, { recursive: true, force: true }));
 
 
 /**
@@ -24,7 +31,7 @@ async function npmStart(dataDir: string) {
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Palpite</title>');
   const port = await freePort();
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_OUT_DIR: web,
+    env: { ...process.env, NODE_ENV: 'production', SERVER_OUT_DIR: serverOut, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_OUT_DIR: web,
       LOG_LEVEL: 'warn', SYNC: 'false', REMINDERS: 'false', SEED_DEMO: 'true' },
     detached: true, stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,7 +92,7 @@ describe('npm start and SIGTERM', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'palpite-start-'));
     try {
       const child = spawn('npm', ['start'], {
-        env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, WEB_OUT_DIR: join(dataDir, 'no-build'), LOG_LEVEL: 'warn', SYNC: 'false', REMINDERS: 'false' },
+        env: { ...process.env, NODE_ENV: 'production', SERVER_OUT_DIR: serverOut, PORT: '0', DATA_DIR: dataDir, WEB_OUT_DIR: join(dataDir, 'no-build'), LOG_LEVEL: 'warn', SYNC: 'false', REMINDERS: 'false' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -96,6 +103,35 @@ describe('npm start and SIGTERM', () => {
       expect(output).toContain('No web app build in');
       expect(output).toContain('npm run build');
       expect(existsSync(join(dataDir, 'no-build'))).toBe(false); // nothing was built
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('never compiles at start with NODE_ENV=production: a missing server build is a clear error', async () => {
+    const child = spawn('npm', ['start'], {
+      env: { ...process.env, NODE_ENV: 'production', SERVER_OUT_DIR: 'dist/.no-such-build', PORT: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (chunk) => { output += String(chunk); });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    expect(output).toContain('No compiled server at');
+    expect(output).toContain('npm run build');
+  }, 60_000);
+
+  it('runs the compiled command-line programs with their arguments (an import, end to end)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'palpite-start-'));
+    try {
+      const child = spawn('npm', ['run', '-s', 'import', '--', 'no-such-file.json'], {
+        env: { ...process.env, NODE_ENV: 'production', SERVER_OUT_DIR: serverOut, DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stderr!.on('data', (chunk) => { output += String(chunk); });
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+      expect(output).toContain('Import failed, nothing was written');
+      expect(output).toContain('no-such-file.json');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

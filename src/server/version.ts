@@ -3,12 +3,12 @@
  * the git commit when available, else "dev").
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// Imported, not read at run time: the compiled server (dist/server) carries the version it was built from.
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** package.json's version ("0.3.5"). */
 export function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  return packageJson.version;
 }
 
 /** The build id: BUILD_ID from the environment, else the short git commit, else "dev". */

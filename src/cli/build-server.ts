@@ -1,0 +1,52 @@
+/**
+ * `npm run build:server` (part of `npm run build`): compiles the server and its command-line programs
+ * once, so production starts node on plain JavaScript instead of compiling TypeScript at every start
+ * (issue 10: an import took 2.6 s, 2.2 s of it tsx compiling). esbuild bundles our code (src/server,
+ * src/contracts, src/domain) into ES modules in dist/server, one per program, sharing chunks; packages in
+ * node_modules stay imports. The SQL migrations are copied beside them (the client reads
+ * `./migrations` next to its module). Run by `bin/palpite.mjs` when NODE_ENV=production.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The programs `bin/palpite.mjs <command>` runs: each is src/cli/<command>.ts. */
+export const SERVER_COMMANDS = ['start', 'import', 'sync', 'user-role', 'backup', 'restore'] as const;
+
+/**
+ * Compiles every program of SERVER_COMMANDS that exists into `outDir` (emptied first) as <command>.js,
+ * with source maps, and copies the migrations into `outDir`/migrations. `outDir` must lie inside the
+ * project (its imports of packages resolve from node_modules above it), two levels down like dist/server.
+ * @returns the milliseconds the build took.
+ * @throws esbuild's error when a source does not compile.
+ */
+export async function buildServer(outDir = join(ROOT, 'dist/server')): Promise<number> {
+  const started = performance.now();
+  rmSync(outDir, { recursive: true, force: true });
+  const entryPoints = Object.fromEntries(SERVER_COMMANDS
+    .map((command) => [command, join(ROOT, 'src/cli', `${command}.ts`)] as const)
+    .filter(([, file]) => existsSync(file)));
+  await build({
+    entryPoints,
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  cpSync(join(ROOT, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  return performance.now() - started;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const ms = await buildServer(process.argv[2] ? resolve(process.argv[2]) : undefined);
+  console.log(`Server compiled into ${process.argv[2] ?? 'dist/server'} in ${Math.round(ms)} ms.`);
+}
