@@ -42,6 +42,7 @@ import { loggerOptions } from './logger';
 import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
+import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
 import { groupStatsJson } from './modules/groups/stats';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
@@ -260,8 +261,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       registerOriginCheck(api, env.APP_URL);
       if (env.RATE_LIMIT) {
-        // Per client IP and per instance (memory store); Better Auth keeps its own, stricter, in the database.
-        await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
+        // Per client address, counted across every instance in the database (added there once a second);
+        // Better Auth keeps its own, stricter, limits on sign-in and sign-up in the database too.
+        const shared = createSharedRateLimitStore({
+          db: database.db, secret: authSecret, onError: (error) => app.log.warn({ err: error }, 'rate limit counts not shared this time'),
+        });
+        api.addHook('onClose', async () => shared.close());
+        await api.register(fastifyRateLimit, { max: env.API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', store: shared.Store });
       }
       await api.register(healthRoutes, context);
       await api.register(meRoutes, context);

@@ -29,6 +29,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.optional(),
   /** Rate limits per IP on the API and, stricter, on sign-in and sign-up; turn off only in tests. */
   RATE_LIMIT: booleanText.default(true),
+  /** Requests a minute each client address may send to the API, counted across every instance (http/shared-rate-limit.ts). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Behind a reverse proxy: trust its X-Forwarded-For for the client address (rate limits, logs). */
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

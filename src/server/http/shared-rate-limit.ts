@@ -1,0 +1,155 @@
+/**
+ * A store for @fastify/rate-limit whose counts are shared by every app instance through PostgreSQL
+ * (`rate_limit_windows`), so a client spread over several instances behind a load balancer meets one
+ * limit, not one per instance (issue 10).
+ *
+ * Counting a request costs no query: each instance counts its hits in memory and, once a second, adds
+ * them to the shared rows in one statement (`insert … on conflict do update set hits = hits + excluded.hits
+ * returning hits`), which also tells it every other instance's hits. A request is judged on the shared
+ * total last read plus this instance's hits not yet added. The limit is therefore exact within one
+ * instance and, across N instances, may be passed by what the others received in the last flush interval
+ * (at 600 requests a minute per address: a handful). Windows are fixed (a minute starting on the minute),
+ * as in ./person-limit.ts. Keys are HMACs of the limited key (an address) under the server secret: no IP
+ * address is stored. If a flush fails, the hits stay pending and the limit keeps working per instance.
+ */
+import { createHmac } from 'node:crypto';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+
+/** What @fastify/rate-limit's store callbacks receive: hits in the window and ms until it ends. */
+interface Counted { current: number; ttl: number }
+
+/** One key's count in one window, in this instance. */
+interface Entry { key: string; windowStart: number; windowMs: number; shared: number; pending: number }
+
+/** Options of createSharedRateLimitStore. */
+export interface SharedRateLimitOptions {
+  db: Db;
+  /** Signs the stored keys (the auth secret): addresses are never stored as they are. */
+  secret: string;
+  /** How often hits are added to the shared counts (ms; default 1,000). */
+  flushMs?: number;
+  /** Reports a failed flush (the hits are retried at the next one). */
+  onError?: (error: unknown) => void;
+}
+
+/** A store class for @fastify/rate-limit's `store` option, and the shared counter behind it. */
+export interface SharedRateLimitStore {
+  /** Pass as `store` to @fastify/rate-limit (it constructs it, and a child per route with its own limit). */
+  Store: FastifyRateLimitStoreCtor;
+  /** Adds pending hits to the shared counts now (tests; also run every flushMs). */
+  flush(): Promise<void>;
+  /** Stops the timer after a last flush. */
+  close(): Promise<void>;
+}
+
+/** The store interface @fastify/rate-limit calls (`read` serves its `{ increment: false }` checks). */
+interface RateLimitStore extends FastifyRateLimitStore {
+  read(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow: number): void;
+}
+
+/** What @fastify/rate-limit passes to `child` at run time: the route's merged limit and the route itself. */
+interface ChildOptions { routeInfo?: { method?: string | string[]; url?: string } }
+
+/**
+ * Creates the shared store over `rate_limit_windows`. Stored keys are `api:<hmac>` (the route's method
+ * and URL are part of what is signed for routes with their own limit); rows older than a day are deleted
+ * by the flushes, at most once a minute.
+ */
+export function createSharedRateLimitStore(options: SharedRateLimitOptions): SharedRateLimitStore {
+  const flushMs = options.flushMs ?? 1_000;
+  const entries = new Map<string, Entry>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
+  let prunedAt = 0;
+
+  const storedKey = (namespace: string, key: string) =>
+    `api:${createHmac('sha256', options.secret).update(`${namespace}\n${key}`).digest('base64url').slice(0, 32)}`;
+
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, flushMs);
+    timer.unref();
+  };
+
+  const flushOnce = async () => {
+    const now = Date.now();
+    for (const [id, entry] of entries) if (entry.windowStart + entry.windowMs <= now) entries.delete(id);
+    // Every live count is sent, with its new hits (maybe none): the answer brings the other instances' hits.
+    const due = [...entries.entries()];
+    if (!due.some(([, entry]) => entry.pending > 0)) return;
+    const sent = due.map(([, entry]) => entry.pending);
+    const rows = rowsOf<{ key: string; start_ms: number | string; hits: number }>(await options.db.execute(sql`
+      insert into rate_limit_windows (key, window_start, hits)
+      select key, window_start, hits
+        from unnest(${`{${due.map(([, e]) => `"${e.key}"`).join(',')}}`}::text[],
+                    ${`{${due.map(([, e]) => `"${new Date(e.windowStart).toISOString()}"`).join(',')}}`}::timestamptz[],
+                    ${`{${sent.join(',')}}`}::int[]) as added(key, window_start, hits)
+      on conflict (key, window_start) do update set hits = rate_limit_windows.hits + excluded.hits
+      returning key, (extract(epoch from window_start) * 1000)::float8 as start_ms, hits`));
+    const totals = new Map(rows.map((row) => [`${row.key}@${Number(row.start_ms)}`, Number(row.hits)]));
+    due.forEach(([, entry], index) => {
+      entry.pending -= sent[index]!;
+      entry.shared = totals.get(`${entry.key}@${entry.windowStart}`) ?? entry.shared + sent[index]!;
+    });
+    if (now - prunedAt >= 60_000) {
+      prunedAt = now;
+      await options.db.execute(sql`delete from rate_limit_windows where window_start < now() - interval '1 day'`);
+    }
+  };
+
+  const flush = async (): Promise<void> => {
+    if (flushing) return flushing.then(flush);
+    flushing = flushOnce().catch((error: unknown) => options.onError?.(error)).finally(() => { flushing = undefined; });
+    await flushing;
+    if ([...entries.values()].some((entry) => entry.pending > 0)) schedule();
+  };
+
+  const storeFor = (namespace: string): RateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      const now = Date.now();
+      const windowStart = Math.floor(now / timeWindow) * timeWindow;
+      const id = `${namespace}\n${key}\n${windowStart}`;
+      let entry = entries.get(id);
+      if (!entry) {
+        entry = { key: storedKey(namespace, key), windowStart, windowMs: timeWindow, shared: 0, pending: 0 };
+        entries.set(id, entry);
+      }
+      entry.pending += 1;
+      schedule();
+      callback(null, { current: entry.shared + entry.pending, ttl: windowStart + timeWindow - now });
+    },
+    read(key, callback, timeWindow) {
+      const now = Date.now();
+      const windowStart = Math.floor(now / timeWindow) * timeWindow;
+      const entry = entries.get(`${namespace}\n${key}\n${windowStart}`);
+      callback(null, { current: entry ? entry.shared + entry.pending : 0, ttl: entry ? windowStart + timeWindow - now : 0 });
+    },
+    child(routeOptions) {
+      const route = (routeOptions as unknown as ChildOptions).routeInfo;
+      return storeFor(route?.url ? `${[route.method].flat().join(',')} ${route.url}` : `${namespace}+`);
+    },
+  });
+
+  class Store {
+    constructor() {
+      return storeFor('');
+    }
+  }
+
+  return {
+    Store: Store as unknown as FastifyRateLimitStoreCtor,
+    flush,
+    async close() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await flush();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
