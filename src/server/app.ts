@@ -81,7 +81,10 @@ declare module 'fastify' {
 
 /** What every route module receives. */
 export interface AppContext {
+  /** The primary: every write, and reads of what a person has just written. */
   db: Database['db'];
+  /** Rankings, stats, history and discovery: a read replica with DATABASE_READ_URL, else the primary. */
+  readDb: Database['readDb'];
   auth: Auth;
   env: Env;
   mailer: Mailer;
@@ -201,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());
   const context: AppContext = {
-    db: database.db, auth, env, mailer, rankingCache, statsCache, sync, events, notifications: { vapidPublicKey: vapid.publicKey, secret: authSecret },
+    db: database.db, readDb: database.readDb, auth, env, mailer, rankingCache, statsCache, sync, events, notifications: { vapidPublicKey: vapid.publicKey, secret: authSecret },
     jobs, metrics,
   };
 

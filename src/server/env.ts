@@ -14,6 +14,11 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().min(1).optional(),
+  /**
+   * Optional PostgreSQL read replica: rankings, stats, history and discovery are read there; writes and a
+   * person's own just-saved predictions go to DATABASE_URL. Needs DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Signs sessions; at least 32 characters. Unset: one is generated and kept in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),

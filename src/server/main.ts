@@ -18,9 +18,14 @@ async function main() {
     throw new Error('BETTER_AUTH_SECRET is required when DATABASE_URL is set: every instance on that database must sign sessions with the '
       + 'same secret (at least 32 characters, e.g. the output of `openssl rand -base64 32`).');
   }
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    throw new Error('DATABASE_READ_URL names a read replica of the PostgreSQL database at DATABASE_URL: set DATABASE_URL too, or unset DATABASE_READ_URL.');
+  }
   let onConnectionError = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL, onConnectionError: (error) => onConnectionError(error) } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL, onConnectionError: (error) => onConnectionError(error) }
+      : { dataDir: env.DATA_DIR },
   );
   // WEB_OUT_DIR: where `npm start` built the web app when told to build elsewhere (tests, several checkouts).
   const app = await buildApp({ env, database, webDir: process.env.WEB_OUT_DIR });

@@ -60,10 +60,20 @@ export async function openFreshPostgres(url: string, prefix = 'palpite_test'): P
 }
 
 /** Opens a fresh database: a new PostgreSQL database under TEST_DATABASE_URL, else in-memory PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openFreshPostgres(url);
   return { database: await openDatabase({ memory: true }), drop: async () => {} };
+}
+
+/**
+ * A PostgreSQL URL for reads only: the same database, every transaction read-only (a write sent there
+ * fails), standing for a read replica in tests of DATABASE_READ_URL.
+ */
+export function readOnlyUrl(url: string): string {
+  const replica = new URL(url);
+  replica.searchParams.set('options', '-c default_transaction_read_only=on -c jit=off');
+  return replica.toString();
 }
 
 /**
@@ -89,10 +99,21 @@ export function useTestDatabase(): () => Database {
  * Builds the app on a fresh database. `env` overrides environment variables; `webDir` serves a built
  * web app from that folder (default: none). Mail is captured in `outbox`, unless `realMail` is set:
  * then the app's own mailer sends it (to SMTP_URL — a test SMTP sink — given in `env`). `logStream`
- * receives the log lines (JSON) instead of stdout.
+ * receives the log lines (JSON) instead of stdout. `readReplica` (PostgreSQL only) opens the database with a
+ * read-only second pool as DATABASE_READ_URL (readOnlyUrl).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string; realMail?: boolean; logStream?: Writable } = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { webDir?: string; realMail?: boolean; logStream?: Writable; readReplica?: boolean } = {},
+): Promise<TestApp> {
+  const opened = await openTestDatabase();
+  const { drop } = opened;
+  let { database } = opened;
+  // A read "replica" (PostgreSQL only): a second pool on the same database whose sessions are read-only.
+  if (options.readReplica && opened.url) {
+    await database.close();
+    database = await openDatabase({ url: opened.url, readUrl: readOnlyUrl(opened.url) });
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'palpite-test-'));
   const outbox: Mail[] = [];
   const mailer: Mailer = { mode: 'outbox', send: async (mail) => void outbox.push(mail) };

@@ -28,6 +28,12 @@ export type Conn = Db | Tx;
 /** An open database with its driver kind and a close function. */
 export interface Database {
   db: Db;
+  /**
+   * Where reads that may lag a little go (rankings, stats, history, discovery): a read replica's pool
+   * when DATABASE_READ_URL is set, else `db` itself. Writes, and reads of what a person has just written,
+   * use `db` (the primary).
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   /** Releases the connection (and the embedded database's lock). */
   close(): Promise<void>;
@@ -39,9 +45,15 @@ export interface Database {
    * LISTEN. @returns the function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
-  /** PostgreSQL: the pool's connections (open, idle, and queries waiting for one), for /metrics. */
-  poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: each pool's connections (open, idle, and queries waiting for one) and how many times a
+   * connection was handed out since start, for /metrics: 'primary', and 'replica' with a read URL.
+   */
+  poolStats?(): Record<'primary' | 'replica', PoolStats | undefined>;
 }
+
+/** One pool's state (see Database.poolStats). */
+export interface PoolStats { total: number; idle: number; waiting: number; acquired: number }
 
 /** What a listener hears besides messages. */
 export interface ListenHooks {
@@ -57,7 +69,7 @@ export interface ListenHooks {
  * administrator); the pool replaces them, and without a listener node-postgres would crash the process.
  */
 export type DatabaseTarget =
-  | { url: string; onConnectionError?: (error: Error) => void }
+  | { url: string; readUrl?: string; onConnectionError?: (error: Error) => void }
   | { dataDir: string }
   | { memory: true };
 
@@ -73,18 +85,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // JIT off for this app's sessions: its statements are short, and PostgreSQL's cost-based JIT spent
     // 30–700 ms compiling expressions for ranking and stats reads that run in tens of milliseconds
     // (docs/benchmarks.md). An operator's own postgresql.conf stays untouched.
-    const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.PGPOOL ?? 10), options: '-c jit=off -c work_mem=32MB' });
-    pool.on('error', (error) => target.onConnectionError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const open = (url: string) => {
+      const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PGPOOL ?? 10), options: '-c jit=off -c work_mem=32MB' });
+      pool.on('error', (error) => target.onConnectionError?.(error));
+      let acquired = 0;
+      pool.on('acquire', () => { acquired += 1; });
+      const stats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, acquired });
+      return { pool, stats, db: drizzlePg(pool, { schema }) as unknown as Db };
+    };
+    const primary = open(target.url);
+    // The replica is never migrated: it follows the primary.
+    const replica = target.readUrl ? open(target.readUrl) : undefined;
+    const close = async () => {
+      await Promise.all([primary.pool.end(), replica?.pool.end()]);
+    };
     try {
-      await withAdvisoryLock(pool, MIGRATION_LOCK_KEY, () => migratePg(db as never, { migrationsFolder }));
+      await withAdvisoryLock(primary.pool, MIGRATION_LOCK_KEY, () => migratePg(primary.db as never, { migrationsFolder }));
     } catch (error) {
-      await pool.end();
+      await close();
       throw error;
     }
     return {
-      db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, hooks) => listenPostgres(target.url, channel, onMessage, hooks),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      db: primary.db, readDb: replica?.db ?? primary.db, kind: 'postgres', close,
+      listen: (channel, onMessage, hooks) => listenPostgres(target.url, channel, onMessage, hooks),
+      poolStats: () => ({ primary: primary.stats(), replica: replica?.stats() }),
     };
   }
   let lock: DataDirLock | undefined;
@@ -112,6 +136,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     close: async () => {
       await client.close();

@@ -1,17 +1,19 @@
 /**
  * Prometheus metrics of one app instance (prom-client, a registry of its own so several apps in one
  * process never share counters): HTTP requests per route pattern, method and status (count and duration
- * in seconds), the PostgreSQL pool (connections open, idle, queries waiting), background job runs and
+ * in seconds), the PostgreSQL pools (primary and read replica: connections open, idle, queries waiting, and
+ * connections handed out), background job runs and
  * failures, open event streams, and predictions saved; plus Node's process metrics. Route patterns
  * (/api/groups/:groupId), never addresses with ids or query strings, so nothing personal is exported.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/client';
 import type { JobMonitor } from '../jobs/job-monitor';
 
 /** What the metrics read when scraped. */
 export interface MetricSources {
-  /** The PostgreSQL pool's state (absent on the embedded database). */
-  poolStats?: () => { total: number; idle: number; waiting: number };
+  /** The PostgreSQL pools' state (absent on the embedded database). */
+  poolStats?: Database['poolStats'];
   /** How many event streams are open here. */
   openStreams: () => number;
   jobs: JobMonitor;
@@ -37,14 +39,25 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   });
   const saved = new Counter({ name: 'palpite_predictions_saved_total', help: 'Predictions saved', registers: [registry] });
   new Gauge({
-    name: 'palpite_db_pool_connections', help: 'PostgreSQL pool: connections open and idle, and queries waiting for one', labelNames: ['state'],
+    name: 'palpite_db_pool_connections', help: 'PostgreSQL pools: connections open and idle, and queries waiting for one', labelNames: ['pool', 'state'],
     registers: [registry],
     collect() {
-      const stats = sources.poolStats?.();
-      if (!stats) return;
-      this.set({ state: 'total' }, stats.total);
-      this.set({ state: 'idle' }, stats.idle);
-      this.set({ state: 'waiting' }, stats.waiting);
+      for (const [pool, stats] of Object.entries(sources.poolStats?.() ?? {})) {
+        if (!stats) continue;
+        this.set({ pool, state: 'total' }, stats.total);
+        this.set({ pool, state: 'idle' }, stats.idle);
+        this.set({ pool, state: 'waiting' }, stats.waiting);
+      }
+    },
+  });
+  new Counter({
+    name: 'palpite_db_pool_acquired_total', help: 'PostgreSQL pools: connections handed out to queries and transactions', labelNames: ['pool'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [pool, stats] of Object.entries(sources.poolStats?.() ?? {})) {
+        if (stats) this.inc({ pool }, stats.acquired);
+      }
     },
   });
   new Gauge({

@@ -21,7 +21,7 @@ import { savePredictions } from './save-predictions';
 import { matchPredictions, memberPredictions } from './revealed';
 
 /** Registers a group's matches with my predictions, and saving a prediction (409 prediction_closed after the deadline). */
-export async function predictionRoutes(app: FastifyInstance, { db, auth, metrics }: AppContext) {
+export async function predictionRoutes(app: FastifyInstance, { db, readDb, auth, metrics }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/groups/:groupId/matches',
@@ -59,7 +59,7 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth, metrics
     { schema: { tags: ['predictions'], params: matchPredictionsParams, response: { 200: matchPredictionsResponse } } },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
-      return matchPredictions(db, viewer, request.params.groupId, request.params.matchId, new Date());
+      return matchPredictions(readDb, viewer, request.params.groupId, request.params.matchId, new Date());
     },
   );
   api.get(
@@ -67,7 +67,7 @@ export async function predictionRoutes(app: FastifyInstance, { db, auth, metrics
     { schema: { tags: ['predictions'], params: memberPredictionsParams, response: { 200: memberPredictionsResponse } } },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
-      return memberPredictions(db, viewer, request.params.groupId, request.params.userId, new Date());
+      return memberPredictions(readDb, viewer, request.params.groupId, request.params.userId, new Date());
     },
   );
 }
