@@ -1,0 +1,32 @@
+# Palpite's image: build once (web app and compiled server), then run on a slim Node 20 as a non-root
+# user with `node` as PID 1, so SIGTERM from the container engine reaches the server and it drains.
+# docs/deploy.md explains the environment; compose.yaml adds PostgreSQL 16 and a Mailpit mail sink.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    LOG_FORMAT=json
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/bin ./bin
+COPY --from=build /app/dist ./dist
+ARG BUILD_ID=dev
+ENV BUILD_ID=$BUILD_ID
+# The embedded database (when DATABASE_URL is unset), the generated auth secret and uploads live in /data.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "bin/palpite.mjs", "start"]
