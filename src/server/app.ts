@@ -80,11 +80,23 @@ declare module 'fastify' {
 }
 
 /** What every route module receives. */
+/**
+ * After a change (a result, a goal, a member removed), rankings and stats are computed on the primary for
+ * this long: a read replica a moment behind would give the old ranking, which would then be cached and
+ * shown until the next change (docs/scaling.md, "read replica").
+ */
+export const REPLICA_CATCH_UP_MS = 3_000;
+
 export interface AppContext {
   /** The primary: every write, and reads of what a person has just written. */
   db: Database['db'];
-  /** Rankings, stats, history and discovery: a read replica with DATABASE_READ_URL, else the primary. */
+  /** History and discovery: a read replica with DATABASE_READ_URL, else the primary. */
   readDb: Database['readDb'];
+  /**
+   * Where rankings and stats are computed (and then cached): the replica, except within
+   * REPLICA_CATCH_UP_MS of a change this instance heard of, when a replica may not have replayed it yet.
+   */
+  rankingDb(): Database['db'];
   auth: Auth;
   env: Env;
   mailer: Mailer;
@@ -163,7 +175,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const statsCache = createGroupCache({
     ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
   });
+  let changedAt = Number.NEGATIVE_INFINITY;
+  const rankingDb = () => (Date.now() - changedAt < REPLICA_CATCH_UP_MS ? database.db : database.readDb);
   const invalidateCaches = () => {
+    changedAt = Date.now();
     rankingCache.invalidate();
     statsCache.invalidate();
   };
@@ -204,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());
   const context: AppContext = {
-    db: database.db, readDb: database.readDb, auth, env, mailer, rankingCache, statsCache, sync, events, notifications: { vapidPublicKey: vapid.publicKey, secret: authSecret },
+    db: database.db, readDb: database.readDb, rankingDb, auth, env, mailer, rankingCache, statsCache, sync, events, notifications: { vapidPublicKey: vapid.publicKey, secret: authSecret },
     jobs, metrics,
   };
 

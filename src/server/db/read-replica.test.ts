@@ -1,10 +1,12 @@
 /**
  * DATABASE_READ_URL: rankings, stats, history and discovery are read from the replica's pool; writes and
- * a member's own predictions use the primary. The "replica" is a second pool on the same PostgreSQL
+ * a member's own predictions use the primary, and so do rankings and stats in the moments after a change
+ * (a replica not yet caught up would have them cached stale). The "replica" is a second pool on the same PostgreSQL
  * database whose sessions are read-only, so a write routed there would fail: routing is what is tested.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { REPLICA_CATCH_UP_MS } from '../app';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
@@ -55,7 +57,28 @@ describe.runIf(TEST_DB_KIND === 'postgres')('reads routed to a read replica (pos
     expect(replicaHandOuts()).toBe(before);
   });
 
+  it('computes rankings on the primary just after a change, and on the replica once it has caught up', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // A change this instance hears of (renaming the group moves no points, but it empties the caches).
+      const renamed = await t.app.inject({ method: 'PATCH', url: `/api/groups/${groupId}`, headers: { cookie: ana.cookie }, payload: { name: 'Replica pool' } });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      let before = replicaHandOuts();
+      await get(`/api/groups/${groupId}/ranking`, ana);
+      expect(replicaHandOuts()).toBe(before);
+      vi.setSystemTime(Date.now() + REPLICA_CATCH_UP_MS + 100);
+      before = replicaHandOuts();
+      await get(`/api/groups/${groupId}/ranking`, ana);
+      expect(replicaHandOuts()).toBeGreaterThan(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads rankings, stats, matchday winners, history and discovery from the replica', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + REPLICA_CATCH_UP_MS + 100); // long after the last change
+    onTestFinished(() => { vi.useRealTimers(); });
     for (const url of [
       `/api/groups/${groupId}/ranking`,
       `/api/groups/${groupId}/stats`,

@@ -29,7 +29,7 @@ import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 import { enforcePersonLimit, JOIN_LIMIT } from '../../http/person-limit';
 
 /** Registers the group routes (create, join, list mine, read, ranking); all need a signed-in member. */
-export async function groupRoutes(app: FastifyInstance, { db, readDb, auth, env, rankingCache, statsCache }: AppContext) {
+export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb, auth, env, rankingCache, statsCache }: AppContext) {
   const rateLimit = env.RATE_LIMIT;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
@@ -78,7 +78,7 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, auth, env,
       const recent = await rankingCache.peek(groupId)?.catch(() => undefined);
       if (!recent?.rows.some((row) => row.userId === viewer.userId)) await requireMember(db, viewer, groupId);
       // Fresh, or stale while one refresh runs: a ranking read is at most the time to live plus one computation old.
-      const ranking = await rankingCache.get(readDb, groupId);
+      const ranking = await rankingCache.get(rankingDb(), groupId);
       // Sent as text: the rows were checked against the contract once per cached ranking (ranking-page.ts).
       return reply.type('application/json; charset=utf-8').send(rankingPageJson(ranking, request.query.page, viewer.userId) as unknown as RankingResponse);
     },
@@ -106,7 +106,7 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, auth, env,
       const viewer = await requireViewer(request, reply, auth, db);
       await requireMember(db, viewer, request.params.groupId);
       // Checked against the contract once per cached computation (stats.ts), sent as text.
-      const json = await statsCache.get(readDb, request.params.groupId);
+      const json = await statsCache.get(rankingDb(), request.params.groupId);
       return reply.type('application/json; charset=utf-8').send(json as unknown as GroupStatsResponse);
     },
   );
