@@ -3,8 +3,8 @@
  * default, or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database created for this file and
  * dropped after it. Mail is captured in `outbox` instead of being sent.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import type { PGlite } from '@electric-sql/pglite';
+import { migrationsFolder, openDatabase, type Database } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
 
@@ -63,7 +64,32 @@ export async function openFreshPostgres(url: string, prefix = 'palpite_test'): P
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openFreshPostgres(url);
-  return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  return { database: await openDatabase({ memory: true, template: await migratedTemplate() }), drop: async () => {} };
+}
+
+/**
+ * A dump of a new, migrated in-memory PGlite database, made once per set of migrations and kept in the
+ * system's temporary folder for every test file and run (loading it takes ~1.5 s against ~5.5 s for
+ * initdb plus every migration). Its name carries a hash of the migrations, so a new migration makes a new
+ * template; several workers making it at once each write their own file and rename it into place.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const path = join(migrationsFolder, name);
+    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+  }
+  const file = join(tmpdir(), `palpite-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const fresh = await openDatabase({ memory: true });
+    const client = (fresh.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    await fresh.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)], { type: 'application/x-tar' });
 }
 
 /**
