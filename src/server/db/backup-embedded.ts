@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { BackupError, backupKindOf, databaseContents, notEmptyError, prepareOutput, tablesWithRows, type DatabaseContents, type RawQuery } from './backup';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock';
+import { flushDataFolder } from './durable-pglite';
 
 /** Where restore loads a backup before it replaces the database, and where the old one waits meanwhile. */
 const STAGING = 'pglite.restoring';
@@ -114,7 +115,10 @@ export async function restoreEmbedded(dataDir: string, file: string, options: { 
     const replaced = join(dir, REPLACED);
     rmSync(replaced, { recursive: true, force: true });
     if (existsSync(pgdata)) renameSync(pgdata, replaced);
+    // PGlite wrote the restored files without flushing them: to the disk before the old ones go (decision 010).
+    flushDataFolder(staging);
     renameSync(staging, pgdata);
+    flushDataFolder(dir);
     rmSync(replaced, { recursive: true, force: true });
     return contents;
   } finally {

@@ -4,9 +4,10 @@
  * with the original table by table — every table of the "public" and "drizzle" schemas, listed from
  * information_schema, so a new table is covered without touching this file. Restore refuses a database
  * that holds data unless --force and leaves it as it was when it refuses or fails; a backup older than
- * the code is migrated forward when the database is opened. The embedded database is tested in PGlite
- * runs; PostgreSQL when TEST_DATABASE_URL is set, with pg_dump, pg_restore and psql on PATH (skipped
- * without them, failed without them when CI=true); usage and bad files in both.
+ * the code is migrated forward when the database is opened. The embedded database is always tested;
+ * PostgreSQL when TEST_DATABASE_URL is set, with pg_dump, pg_restore and psql on PATH (skipped without
+ * them, failed without them when CI=true). In the reliability project (npm run test:reliability; CI runs
+ * it with TEST_DATABASE_URL): the round trips take half a minute, too long for npm test.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,16 +24,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFreshPostgres, type TestApp } from '../../tests/helpers/app';
-import { createUser, signIn } from '../../tests/helpers/users';
-import { buildApp } from '../server/app';
-import { migrationsFolder, openDatabase, rowsOf, type Database } from '../server/db/client';
-import { acquireDataDirLock } from '../server/db/data-dir-lock';
-import { parseEnv } from '../server/env';
-import type { Mail } from '../server/mail/mailer';
-import { seedDemoIfEmpty } from '../server/modules/demo/seed';
-import { backup, type Output } from './backup';
-import { restore } from './restore';
+import { openFreshPostgres, type TestApp } from '../helpers/app';
+import { createUser, signIn } from '../helpers/users';
+import { buildApp } from '../../src/server/app';
+import { migrationsFolder, openDatabase, rowsOf, type Database } from '../../src/server/db/client';
+import { acquireDataDirLock } from '../../src/server/db/data-dir-lock';
+import { parseEnv } from '../../src/server/env';
+import type { Mail } from '../../src/server/mail/mailer';
+import { seedDemoIfEmpty } from '../../src/server/modules/demo/seed';
+import { backup, type Output } from '../../src/cli/backup';
+import { restore } from '../../src/cli/restore';
 
 const exec = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -141,8 +142,8 @@ function nextVersionMigrations(folder: string): string {
   return folder;
 }
 
-// On PostgreSQL runs (TEST_DATABASE_URL) the embedded database is not under test: CI runs this file on both.
-describe.skipIf(PG_URL)('backup and restore of the embedded database', () => {
+// The embedded database always; PostgreSQL too when TEST_DATABASE_URL is set (CI's reliability pass).
+describe('backup and restore of the embedded database', () => {
   const root = scratchFolder('palpite-backup');
   const source = join(root, 'source');
   const target = join(root, 'target');
