@@ -1,6 +1,6 @@
 /** Platform administration: match results. */
 import { z } from 'zod';
-import { goals, instant, matchStatus, uuidParam } from './common';
+import { goals, instant, matchStatus, requestDay, requestInstant, uuidParam } from './common';
 import { match } from './leagues';
 import { standingsResponse } from './standings';
 
@@ -187,8 +187,8 @@ export const adminFixturesQuery = z.object({
   roundOrder: z.coerce.number().int().min(1).max(1_000).optional(),
   status: matchStatus.optional(),
   /** Kickoff on or after this day / on or before this day (UTC, YYYY-MM-DD). */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: requestDay.optional(),
+  to: requestDay.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const adminFixture = match.extend({
@@ -210,7 +210,7 @@ const reason = z.string().trim().min(3, 'say why (at least 3 characters)').max(5
  * new kickoff: the match reopens and its predictions stand). A live or finished match needs its score.
  */
 export const updateFixtureRequest = z.object({
-  kickoff: instant.optional(),
+  kickoff: requestInstant.optional(),
   result: matchResultRequest.optional(),
   /** true: hand a match of a linked league back to its provider (its next sync may change it again). */
   release: z.literal(true).optional(),
@@ -348,7 +348,7 @@ export type ProviderCompetitionsResponse = z.infer<typeof providerCompetitionsRe
  */
 export const createFixtureRequest = z.object({
   roundName: z.string().trim().min(1).max(60),
-  kickoff: instant,
+  kickoff: requestInstant,
   home: z.string().trim().min(2).max(80),
   away: z.string().trim().min(2).max(80),
   groupName: z.string().trim().min(1).max(40).nullable().optional(),

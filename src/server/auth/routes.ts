@@ -7,6 +7,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth';
+import { withoutBrokenSessionCopy } from './session-copy';
 
 /** Registers GET/POST /api/auth/*; `baseURL` is where the app is served (for building the request URL). */
 export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth: Auth; baseURL: string }) {
@@ -18,6 +19,9 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       // The path is ours; the host is not the client's to choose (a malformed Host must not throw).
       const url = new URL(request.url, baseURL);
       const headers = fromNodeHeaders(request.headers);
+      // A session copy Better Auth cannot read is left out (session-copy.ts): get-session answered 500 to one.
+      const cookie = request.headers.cookie;
+      if (cookie) headers.set('cookie', withoutBrokenSessionCopy(cookie, (await auth.$context).authCookies.sessionData.name));
       // Better Auth rate-limits by this header: give it the address Fastify resolved (which honours
       // X-Forwarded-For only when TRUST_PROXY is on), never what the client claims.
       headers.set('x-forwarded-for', request.ip);

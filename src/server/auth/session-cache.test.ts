@@ -93,4 +93,23 @@ describe(`session cookie cache (${TEST_DB_KIND})`, () => {
     const tampered = `${name}=${Buffer.from(JSON.stringify(decoded)).toString('base64url')}`;
     expect((await ranking(`${part(aliceCookie, 'session_token')}; ${tampered}`)).statusCode).toBe(401);
   });
+
+  it('takes a forged or broken cookie for no session, never a 500 (the fuzz found three)', async () => {
+    const person = await createUser(t, { username: 'broken_copy' });
+    const part = (name: string) => person.cookie.split('; ').find((c) => c.includes(name))!;
+    const [tokenName, dataName] = [part('session_token').split('=')[0], part('session_data').split('=')[0]];
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id;
+    const group = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Broken copies', leagueId }, headers: { cookie: person.cookie } })).json().group;
+    for (const data of ['%zz', 'not%20base64!', 'Z2FyYmFnZQ']) {
+      const cookie = `${part('session_token')}; ${dataName}=${data}`;
+      // Without a readable copy the session is read from the database: still the person.
+      expect((await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie } })).statusCode, data).toBe(200);
+      const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+      expect(session.statusCode, data).toBe(200);
+      expect(session.json().user.email).toBe(person.email);
+    }
+    // A token with a malformed escape next to a genuine copy is nobody.
+    const forged = await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/ranking`, headers: { cookie: `${tokenName}=%E0%A4%A; ${part('session_data')}` } });
+    expect(forged.statusCode).toBe(401);
+  });
 });

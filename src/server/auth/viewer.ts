@@ -15,6 +15,7 @@ import { profiles } from '../db/schema';
 import { errors } from '../errors';
 import type { Auth } from './auth';
 import { createProfile, usernameFromEmail } from './profiles';
+import { isReadableSessionCopy, withoutBrokenSessionCopy } from './session-copy';
 import { storedLocale } from '../mail/templates';
 import { avatarUrl } from '../modules/profile/avatar-url';
 
@@ -72,9 +73,10 @@ export interface SessionUser {
  * it is fresh (no database read). Renewed cookies are passed on through `reply`.
  */
 async function sessionUserOf(request: FastifyRequest, reply: FastifyReply, auth: Auth, cached: boolean): Promise<SessionUser | null> {
-  const { headers, response: session } = await auth.api.getSession({
-    headers: fromNodeHeaders(request.headers), returnHeaders: true, query: { disableCookieCache: !cached },
-  });
+  const given = fromNodeHeaders(request.headers);
+  const cookie = request.headers.cookie;
+  if (cookie) given.set('cookie', withoutBrokenSessionCopy(cookie, (await auth.$context).authCookies.sessionData.name));
+  const { headers, response: session } = await auth.api.getSession({ headers: given, returnHeaders: true, query: { disableCookieCache: !cached } });
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!session) return null;
@@ -103,14 +105,24 @@ const hotSessions = new Map<string, { user: SessionUser; until: number }>();
  */
 async function cookieCacheUser(cookie: string, auth: Auth): Promise<SessionUser | null> {
   const context = await auth.$context;
-  const payload = await getCookieCache(new Headers({ cookie }), {
-    secret: context.secret,
-    isSecure: context.authCookies.sessionData.name.startsWith('__Secure-'),
-  });
+  // parseCookies has percent-decoded the values already (leaving malformed escapes as they are): the
+  // token is not decoded again (a malformed escape threw there, a 500 found by the API fuzz).
+  const cookies = parseCookies(cookie);
+  const copy = cookies.get(context.authCookies.sessionData.name);
+  if (copy !== undefined && !isReadableSessionCopy(copy)) return null;
+  let payload: Awaited<ReturnType<typeof getCookieCache>>;
+  try {
+    payload = await getCookieCache(new Headers({ cookie }), {
+      secret: context.secret,
+      isSecure: context.authCookies.sessionData.name.startsWith('__Secure-'),
+    });
+  } catch {
+    // A forged copy in chunks that Better Auth's decoder cannot read is no session, not a 500.
+    return null;
+  }
   if (!payload) return null;
   // The session token cookie is signed ("token.signature"); the verified copy names the token it belongs to.
-  const signedToken = parseCookies(cookie).get(context.authCookies.sessionToken.name);
-  const token = signedToken === undefined ? undefined : decodeURIComponent(signedToken).replace(/\.[^.]*$/, '');
+  const token = cookies.get(context.authCookies.sessionToken.name)?.replace(/\.[^.]*$/, '');
   if (!token || (payload.session as { token?: unknown }).token !== token) return null;
   const { user } = payload;
   return { id: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified), sessionToken: token };

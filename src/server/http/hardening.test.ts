@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
-import { containsNul, deeperThan, isWellFormedHost } from './request-guards';
+import { containsLoneSurrogate, containsNul, deeperThan, isWellFormedHost } from './request-guards';
 import { isTrustedOrigin } from './origin-check';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
 import { serializeError } from '../logger';
@@ -21,6 +21,12 @@ describe('request guards (pure)', () => {
     expect(deeperThan(deep, 32)).toBe(true);
     expect(deeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
     expect(deeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+  });
+
+  it('finds a lone surrogate (text that is not Unicode) in any string or key, and passes whole pairs', () => {
+    expect(containsLoneSurrogate({ a: [{ b: 'x\ud800' }] })).toBe(true);
+    expect(containsLoneSurrogate({ ['\udc00k']: 1 })).toBe(true);
+    expect(containsLoneSurrogate({ a: ['👍🏽', 'São Paulo', 1, null] })).toBe(false);
   });
 
   it('finds a NUL in any string or key, without recursion', () => {

@@ -1,9 +1,12 @@
 /**
  * Checks every request passes before any route sees it: a well-formed Host header; JSON bodies nested
  * at most MAX_JSON_DEPTH levels (deeper bodies made the auth routes overflow the stack when
- * re-serialising them: a 10 KB body of 5,000 levels was a 500); and no NUL character in the path, the
+ * re-serialising them: a 10 KB body of 5,000 levels was a 500); no NUL character in the path, the
  * query or any string of the body (PostgreSQL cannot store one: it was a 500 wherever such a string
- * reached a query). All answer 400 with the app's error shape.
+ * reached a query); and no lone UTF-16 surrogate in a string of the body (JSON's "\ud800" is not a
+ * character: PostgreSQL's jsonb refuses it, so a fixture named so was a 500 when its audit entry was
+ * written — found by the OpenAPI fuzz, tests/reliability/fuzz.test.ts). All answer 400 with the app's
+ * error shape.
  */
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors';
@@ -42,6 +45,26 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string or key in `value` (walked without recursion) holds a lone surrogate: text that is not Unicode. */
+export function containsLoneSurrogate(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (LONE_SURROGATE.test(node)) return true;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /** A Host header of a name or address with an optional port, and nothing else. */
 export function isWellFormedHost(host: string | undefined): boolean {
   if (host === undefined) return true; // HTTP/1.0 and inject(): nothing to misread
@@ -60,5 +83,6 @@ export function registerRequestGuards(app: FastifyInstance) {
       throw errors.validation(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
     }
     if (request.body !== undefined && containsNul(request.body)) throw errors.validation('The body contains a NUL character.');
+    if (request.body !== undefined && containsLoneSurrogate(request.body)) throw errors.validation('The body contains text that is not valid Unicode (a lone surrogate).');
   });
 }

@@ -107,6 +107,22 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     expect((await as(admin, 'PATCH', '/api/admin/matches/00000000-0000-4000-8000-000000000000', { result: { status: 'postponed' }, reason: 'ghost' })).json().error.id).toBe('match_not_found');
   });
 
+  it('refuses dates PostgreSQL cannot store or reads back wrong, and text that is not Unicode, with 400 (the fuzz found each as a 500)', async () => {
+    const [first] = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}`)).json().fixtures;
+    const fixture = { roundName: 'Round', kickoff: '2032-07-10T18:00:00Z', home: 'Year Zero FC', away: 'Surrogates' };
+    for (const response of [
+      await as(admin, 'GET', '/api/admin/fixtures?from=0000-01-01'),
+      await as(admin, 'GET', '/api/admin/fixtures?to=0001-06-01'),
+      await as(admin, 'POST', `/api/admin/leagues/${leagueId}/fixtures`, { ...fixture, kickoff: '0000-01-01T00:00:00Z' }),
+      await as(admin, 'PATCH', `/api/admin/matches/${first.id}`, { kickoff: '0001-06-01T00:00:00Z', reason: 'year one' }),
+      await as(admin, 'POST', `/api/admin/leagues/${leagueId}/fixtures`, { ...fixture, roundName: '\ud800' }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.id).toBe('validation_failed');
+    }
+    expect((await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}`)).json().fixtures[0]).toEqual(first);
+  });
+
   it('builds a league by hand: teams by name (or other name), rounds ordered by kickoff, results entered', async () => {
     const { league } = (await as(admin, 'POST', '/api/admin/leagues', { source: 'manual', name: 'Office Cup', season: '2032', kind: 'tournament' })).json();
     const add = (body: object) => as(admin, 'POST', `/api/admin/leagues/${league.id}/fixtures`, body);
