@@ -6,6 +6,9 @@
  *   refetches what it shows.
  * - `revoked`: the stream is no longer allowed (signed out, account disabled, no longer a member); the
  *   server ends it and the page must not reconnect.
+ * - `reconnect`: this instance is shutting down and ends the stream; the page reconnects after `retryMs`
+ *   (the same value goes in the message's SSE `retry:` field, which a plain EventSource follows), through
+ *   the load balancer to another instance, resuming after the last event id it heard.
  * Heartbeat comments every 30 s keep proxies from closing an idle stream.
  */
 import { z } from 'zod';
@@ -28,5 +31,9 @@ export type LiveMatchEvent = z.infer<typeof liveMatchEvent>;
 /** Query of the event routes: where to resume when the browser cannot send Last-Event-ID (a new EventSource). */
 export const liveEventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 
+/** Data of a `reconnect` event: how long to wait before reconnecting, in ms. */
+export const liveReconnectEvent = z.object({ retryMs: z.number().int().min(0) });
+export type LiveReconnectEvent = z.infer<typeof liveReconnectEvent>;
+
 /** Names of the events a stream may carry. */
-export const LIVE_EVENT_KINDS = ['match', 'resync', 'revoked'] as const;
+export const LIVE_EVENT_KINDS = ['match', 'resync', 'revoked', 'reconnect'] as const;

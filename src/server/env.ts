@@ -60,6 +60,11 @@ const envSchema = z.object({
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** On SIGTERM, how long the server keeps serving (saying "not ready") before it closes, in ms. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * On SIGTERM or SIGINT, the hard limit for the whole shutdown (drain delay included), in ms: a request or a
+   * database close still unfinished by then is abandoned and the process exits with code 1 (main.ts).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   /** Extra push service hosts a subscription may name (comma-separated), besides the browsers' own. */

@@ -1,7 +1,8 @@
 /**
  * Starts Palpite: parses the environment, opens the database (PGlite in DATA_DIR, or PostgreSQL at
  * DATABASE_URL, which then needs BETTER_AUTH_SECRET) and migrates it, loads the demo league into an empty embedded database, and serves the
- * API and web app on PORT. SIGINT/SIGTERM close the server and database gracefully.
+ * API and web app on PORT. SIGINT/SIGTERM close the server and database gracefully, within
+ * SHUTDOWN_TIMEOUT_MS (else exit code 1).
  */
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
@@ -9,6 +10,7 @@ import { parseEnv } from './env';
 import { seedDemoIfEmpty } from './modules/demo/seed';
 import { promoteAdmins } from './auth/admin-roles';
 import { markDraining } from './modules/health/ready';
+import { acceptQueuedConnections } from './http/accept-queued';
 
 async function main() {
   const env = parseEnv();
@@ -44,6 +46,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Whatever hangs (a request that never ends, a database that does not answer), the process is gone
+    // SHUTDOWN_TIMEOUT_MS after the signal, with a line saying so: an orchestrator would kill it anyway.
+    // Not unref'd: a close that waits on nothing would otherwise let the process end with code 0, unclosed.
+    setTimeout(() => {
+      app.log.error({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
     // SIGTERM (a process manager, an orchestrator): first say "not ready" and keep serving for
     // SHUTDOWN_DELAY_MS, so requests already sent are answered and the load balancer stops sending more;
     // then close, answering what is still in flight. Ctrl-C (SIGINT) closes at once.
@@ -51,8 +60,17 @@ async function main() {
       markDraining();
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
     }
-    await app.close();
-    await database.close();
+    // Connections opened before now may still wait in the listening socket's queue, their requests sent
+    // (a busy loop accepts one a turn): closing it would reset them. Accept them first (at most 5 s).
+    const accepted = await acceptQueuedConnections(app.server, { limitMs: Math.min(5_000, env.SHUTDOWN_TIMEOUT_MS / 2) });
+    if (accepted > 0) app.log.info({ accepted }, 'connections accepted from the queue before closing');
+    try {
+      await app.close(); // ends event streams with a reconnection hint, answers requests in flight
+      await database.close(); // the embedded database's files are closed and its lock removed
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

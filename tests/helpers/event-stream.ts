@@ -3,7 +3,8 @@
  * are the test's to choose) and parses its frames — events with id, event name and JSON data, and comment
  * lines (heartbeats).
  */
-export interface StreamEvent { id: string | null; event: string; data: unknown }
+/** One event; `retry` only when its frame carried an SSE `retry:` field (the reconnection delay asked for, in ms). */
+export interface StreamEvent { id: string | null; event: string; data: unknown; retry?: number }
 
 export interface EventStream {
   status: number;
@@ -47,13 +48,15 @@ export async function openEventStream(url: string, headers: Record<string, strin
             let id: string | null = null;
             let event = 'message';
             const data: string[] = [];
+            let retry: number | undefined;
             for (const line of frame.split('\n')) {
               if (line.startsWith(':')) comments.push(line.slice(1).trim());
               else if (line.startsWith('id:')) id = line.slice(3).trim();
               else if (line.startsWith('event:')) event = line.slice(6).trim();
               else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+              else if (/^retry: ?\d+$/.test(line)) retry = Number(line.slice(6));
             }
-            if (data.length > 0) events.push({ id, event, data: JSON.parse(data.join('\n')) });
+            if (data.length > 0) events.push({ id, event, data: JSON.parse(data.join('\n')), ...(retry === undefined ? {} : { retry }) });
             wake();
           }
         }

@@ -16,7 +16,10 @@ export interface LiveSubscriber {
   leagueIds: readonly string[];
   send(event: LiveEventRecord): void;
   resync(): void;
-  /** Ends the stream (the server is shutting down). */
+  /**
+   * Ends the stream because this instance is shutting down: the client hears `reconnect` with a retry
+   * hint (routes.ts), so it comes back through the load balancer to another instance.
+   */
   end(): void;
   /** Who opened it, checked again every recheck; none: never rechecked. */
   access?: StreamAccess;
@@ -30,7 +33,10 @@ export interface EventHub {
   subscribe(subscriber: LiveSubscriber): () => void;
   /** How many streams are open here. */
   readonly size: number;
-  /** Ends every open stream (before the server closes: open responses would keep it from closing). */
+  /**
+   * Ends every open stream, each with a `reconnect` event and an SSE `retry:` hint (before the server
+   * closes: open responses would keep it from closing).
+   */
   endAll(): void;
   close(): Promise<void>;
 }

@@ -2,8 +2,9 @@
  * Live events over HTTP on a real database (issue 9): members only; a goal saved in a transaction reaches
  * an open stream within 2 s, and a rolled-back change never does; heartbeats; Last-Event-ID (or
  * ?lastEventId=) resumes with what was missed, or says `resync` when it is gone; GET /api/events follows
- * the leagues of my groups only; on PostgreSQL, a result written through one app instance reaches a stream
- * of another through LISTEN/NOTIFY.
+ * the leagues of my groups only; an instance that shuts down ends its streams with `reconnect` and an SSE
+ * retry hint; on PostgreSQL, a result written through one app instance reaches a stream of another through
+ * LISTEN/NOTIFY.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +203,30 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     expect((await mine.next(isMatch(8))).data).toMatchObject({ awayGoals: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(none.events).toEqual([]);
+  });
+
+  it('ends open streams when the instance shuts down, with `reconnect` and an SSE retry hint', async () => {
+    const other = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' }),
+      database: t.database, webDir: `${t.dataDir}/no-web`,
+    });
+    let closed = false;
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      const at = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const [group, all] = [await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie }, at), await open('/api/events', { cookie: ana.cookie }, at)];
+      expect([group.status, all.status]).toEqual([200, 200]);
+      const closing = other.close();
+      for (const stream of [group, all]) {
+        expect(await stream.next((event) => event.event === 'reconnect', 5_000)).toEqual({ id: null, event: 'reconnect', data: { retryMs: 1_000 }, retry: 1_000 });
+        await stream.ended(5_000);
+      }
+      await closing;
+      closed = true;
+    } finally {
+      if (!closed) await other.close();
+    }
   });
 
   it.runIf(TEST_DB_KIND === 'postgres')('reaches a stream of another app instance on the same PostgreSQL', async () => {

@@ -4,7 +4,8 @@
  * results change, and on reconnection (Last-Event-ID, or ?lastEventId= from a new EventSource) the events
  * missed since, or `resync` when they are gone. Authorised by the session cookie (its session read from the database, never the cookie cache), and
  * checked again while open (a stream whose session ended or whose member left hears `revoked` and ends);
- * the events carry only match states, which the league's public pages show anyway.
+ * the events carry only match states, which the league's public pages show anyway. When the instance shuts
+ * down, every stream hears `reconnect` with an SSE `retry:` hint and ends (`SHUTDOWN_RETRY_MS`).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,6 +61,15 @@ function resumePoint(reply: FastifyReply, fromQuery: number | undefined): number
 const REPLAY_MARGIN = 256;
 /** How many event numbers a stream remembers to send each event once. */
 const SENT_MEMORY = 1_024;
+/**
+ * How long a client waits before reconnecting to a stream this instance ended because it is shutting
+ * down, in ms: sent as the SSE `retry:` field (a plain EventSource's own reconnection delay) and as the
+ * `reconnect` event's `retryMs` (our page's, src/web/features/live/use-live-events.ts). By then the load
+ * balancer has stopped sending to this instance (it said "not ready" for SHUTDOWN_DELAY_MS before closing).
+ */
+export const SHUTDOWN_RETRY_MS = 1_000;
+/** A stream ended at shutdown whose client reads nothing is cut off after this long (it would hold the close). */
+const SHUTDOWN_END_GRACE_MS = 2_000;
 
 /**
  * Opens the stream: subscribes first (holding live events back), replays what was missed after
@@ -86,7 +96,16 @@ async function openStream(
     leagueIds,
     send: (event) => (replaying ? held.push(event) : send(event)),
     resync,
-    end: () => reply.sse.close(),
+    end: () => {
+      unsubscribe();
+      if (!reply.sse.isConnected) return;
+      // Written at once (send writes before its first await), then the response ends after it.
+      reply.sse.send({ event: 'reconnect', data: { retryMs: SHUTDOWN_RETRY_MS }, retry: SHUTDOWN_RETRY_MS }).catch(() => {});
+      reply.sse.close();
+      setTimeout(() => {
+        if (!reply.raw.writableFinished) reply.raw.destroy();
+      }, SHUTDOWN_END_GRACE_MS).unref();
+    },
     access,
     revoke: () => {
       // Out of the hub first, whatever the client does with the last message; closed within 5 s even

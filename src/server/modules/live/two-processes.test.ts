@@ -6,58 +6,22 @@
  * and two people in Chromium, each on a group page served by a different process, see a goal and the
  * provisional ranking within 2 s. PostgreSQL only: the embedded database belongs to one process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../../../../tests/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFreshPostgres, TEST_DB_KIND } from '../../../../tests/helpers/app';
 import { openEventStream, type EventStream } from '../../../../tests/helpers/event-stream';
+import { startServer, stopServer, type ServerProcess } from '../../../../tests/helpers/server-process';
 import { cookieFrom } from '../../../../tests/helpers/users';
 import { addCookieHeader, hasChromium, launchChromium } from '../../../../tests/e2e/browser';
 import { buildWebIfNeeded, webOutDir } from '../../../cli/web-build';
 import type { Database } from '../../db/client';
 
-/** A free TCP port on 127.0.0.1. */
-
 /** The public address both processes serve, as behind one load balancer (Better Auth checks the Origin). */
 const ORIGIN = 'http://palpite.test';
 const JSON_HEADERS = { 'content-type': 'application/json', origin: ORIGIN };
-
-interface ServerProcess { base: string; child: ChildProcess; output: () => string }
-
-/** Starts `node --import tsx src/server/main.ts` with `env` and waits until GET /api/health answers. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => { output += String(chunk); });
-  child.stderr!.on('data', (chunk) => { output += String(chunk); });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return { base, child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer within 30 s:\n${output}`);
-}
-
-/** Stops a server process with SIGTERM (its graceful shutdown), SIGKILL after 5 s. */
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Signs an account up through `server`. */
 async function signUp(server: ServerProcess, account: { email: string; password: string; username: string; name: string }) {

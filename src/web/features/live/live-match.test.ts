@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
-import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay } from './live-match';
+import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay, reconnectHint } from './live-match';
 
 const team = (name: string) => ({ id: name, name, code: null, crestUrl: null });
 const match = (id: string, open: boolean) => ({
@@ -14,6 +14,15 @@ describe('reconnectDelay', () => {
   it('waits 1, 2, 5, then 10 s for every later attempt', () => {
     expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
     expect(reconnectDelay(-1)).toBe(1_000);
+  });
+});
+
+describe('reconnectHint', () => {
+  it('reads the wait of a reconnect event (at most the longest backoff); anything else is no hint', () => {
+    expect(reconnectHint('{"retryMs":1000}')).toBe(1_000);
+    expect(reconnectHint('{"retryMs":0}')).toBe(0);
+    expect(reconnectHint('{"retryMs":3600000}')).toBe(10_000);
+    expect(['', 'nope', '{}', '{"retryMs":-1}', '{"retryMs":"1000"}', 'null'].map(reconnectHint)).toEqual([null, null, null, null, null, null]);
   });
 });
 

@@ -3,7 +3,7 @@
  * cached matches (src/contracts/live.ts).
  */
 import type { GroupMatchesResponse } from '../../../contracts/groups';
-import type { LiveMatchEvent } from '../../../contracts/live';
+import { liveReconnectEvent, type LiveMatchEvent } from '../../../contracts/live';
 
 /** Waits before reconnecting a dropped stream: 1, 2, 5, then 10 s for every later attempt (the specification's realtime client). */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
@@ -11,6 +11,19 @@ export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** The wait before reconnection attempt `attempt` (0-based), in milliseconds. */
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(Math.max(0, Math.floor(attempt)), RECONNECT_DELAYS_MS.length - 1)]!;
+}
+
+/**
+ * The wait a `reconnect` event asks for (the server is shutting down: src/contracts/live.ts), in ms, from
+ * the event's data text; null when the data is not a valid hint (the usual backoff applies then).
+ */
+export function reconnectHint(data: string): number | null {
+  try {
+    const parsed = liveReconnectEvent.safeParse(JSON.parse(data));
+    return parsed.success ? Math.min(parsed.data.retryMs, RECONNECT_DELAYS_MS.at(-1)!) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

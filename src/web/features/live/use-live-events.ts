@@ -6,7 +6,9 @@
  * a sync may bring dozens of events at once: one refetch of each, never one per event). A dropped stream
  * is reopened after 1, 2, 5, then 10 s (plus up to a fifth more at random, so pages dropped together do
  * not return together), resuming after the last event heard (?lastEventId=, since a new EventSource cannot
- * send Last-Event-ID). It stops for good when the server says `revoked` (signed out, no longer a member)
+ * send Last-Event-ID). A stream ended by an instance that shuts down says `reconnect` first: the page comes
+ * back after the wait it names (plus the same random fifth), through the load balancer to another instance,
+ * resuming as above. It stops for good when the server says `revoked` (signed out, no longer a member)
  * or refuses a reconnection (the group answers 401, 403 or 404): the group's queries are refetched, so the
  * page shows why, instead of knocking every 10 s.
  */
@@ -14,7 +16,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
 import type { LiveMatchEvent } from '../../../contracts/live';
-import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay } from './live-match';
+import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay, reconnectHint } from './live-match';
 
 /** How long refetches triggered by events are gathered before they run, in ms. */
 const REFETCH_DELAY_MS = 400;
@@ -29,6 +31,8 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
     let attempt = 0;
     let lastId: string | null = null;
     let stopped = false;
+    // The wait the server asked for when it ended the stream (it is shutting down); null: the backoff.
+    let hinted: number | null = null;
     // Parts of the group to refetch ('' = all of it), gathered and sent together.
     const due = new Set<string>();
     let flush: ReturnType<typeof setTimeout> | undefined;
@@ -69,6 +73,9 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
         refetch('stats');
       });
       opened.addEventListener('resync', () => refetch());
+      opened.addEventListener('reconnect', (message) => {
+        hinted = reconnectHint(message.data as string);
+      });
       const giveUp = () => {
         stopped = true;
         opened.close();
@@ -80,7 +87,9 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
         if (stopped) return;
         const retry = () => {
           if (stopped) return;
-          timer = setTimeout(connect, reconnectDelay(attempt) * (1 + Math.random() / 5));
+          const wait = hinted ?? reconnectDelay(attempt);
+          hinted = null;
+          timer = setTimeout(connect, wait * (1 + Math.random() / 5));
           attempt += 1;
         };
         // Refused outright (an EventSource cannot tell why): ask the group, and stop when it is gone for us.
