@@ -3,6 +3,8 @@
 # docs/deploy.md explains the environment; compose.yaml adds PostgreSQL 16 and a Mailpit mail sink.
 
 FROM node:20-bookworm-slim AS build
+ARG BUILD_ID=dev
+ENV BUILD_ID=$BUILD_ID
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -27,6 +29,8 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 3000
+# Liveness (/api/health), not readiness: a database outage must not mark every app container unhealthy
+# and have them all restarted; a load balancer reads /api/ready.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "bin/palpite.mjs", "start"]

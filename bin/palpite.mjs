@@ -16,13 +16,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const COMMANDS = ['start', 'import', 'sync', 'user-role', 'backup', 'restore'];
 const command = process.argv[2] ?? '';
 const production = process.env.NODE_ENV === 'production';
 const file = production
   ? resolve(root, process.env.SERVER_OUT_DIR ?? 'dist/server', `${command}.js`)
   : resolve(root, 'src/cli', `${command}.ts`);
 
-if (!/^[a-z][a-z-]*$/.test(command) || (!production && !existsSync(file))) {
+if (!COMMANDS.includes(command)) {
   console.error('Usage: node bin/palpite.mjs <start | import | sync | user-role | backup | restore> [arguments]');
   process.exit(2);
 }

@@ -10,11 +10,11 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { BackupError, backupKindOf, databaseContents, notEmptyError, prepareOutput, tablesWithRows, type DatabaseContents, type RawQuery } from './backup';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock';
-import { flushDataFolder } from './durable-pglite';
+import { flushDataFolder, openDurablePGlite } from './durable-pglite';
 
 /** Where restore loads a backup before it replaces the database, and where the old one waits meanwhile. */
 const STAGING = 'pglite.restoring';
-const REPLACED = 'pglite.replaced';
+export const REPLACED = 'pglite.replaced';
 
 /** Raw queries on a PGlite client. */
 function queryOf(client: PGlite): RawQuery {
@@ -37,7 +37,8 @@ function lockDataDir(dir: string, doing: 'backed up' | 'restored'): DataDirLock 
 /** Opens the PGlite data folder `pgdata` (no migrations: a backup or a check leaves the schema as it is). */
 async function openPglite(pgdata: string): Promise<PGlite> {
   try {
-    return await PGlite.create(pgdata);
+    // Durable like the server's (decision 010): its closing checkpoint rewrites the live data files.
+    return (await openDurablePGlite(pgdata)).client;
   } catch (error) {
     throw new BackupError(`Could not open the embedded database in ${pgdata}: ${(error as Error).message}`);
   }
@@ -112,11 +113,13 @@ export async function restoreEmbedded(dataDir: string, file: string, options: { 
       rmSync(staging, { recursive: true, force: true });
       throw error;
     }
+    // PGlite wrote the restored files without flushing them: to the disk before the old ones go (decision 010).
+    flushDataFolder(staging);
     const replaced = join(dir, REPLACED);
     rmSync(replaced, { recursive: true, force: true });
     if (existsSync(pgdata)) renameSync(pgdata, replaced);
-    // PGlite wrote the restored files without flushing them: to the disk before the old ones go (decision 010).
-    flushDataFolder(staging);
+    // Between these two renames there is no pglite/: openDatabase refuses to start then (client.ts) rather
+    // than create an empty database beside the replaced one.
     renameSync(staging, pgdata);
     flushDataFolder(dir);
     rmSync(replaced, { recursive: true, force: true });
@@ -165,7 +168,7 @@ async function refuseIfHoldingData(pgdata: string): Promise<void> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(pgdata);
+    client = (await openDurablePGlite(pgdata)).client;
   } catch (error) {
     throw new BackupError(`${target} cannot be opened (${(error as Error).message}): add --force to replace it with the backup.`);
   }

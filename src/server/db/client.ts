@@ -4,7 +4,7 @@
  * migrations for both (docs/decisions/001-embedded-pglite.md).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -119,6 +119,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const dir = resolve(target.dataDir);
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
+    // A restore stopped between its two renames (backup-embedded.ts) left the old database aside and none
+    // in place: never create an empty one over that.
+    if (!existsSync(join(dir, 'pglite')) && existsSync(join(dir, 'pglite.replaced'))) {
+      lock.release();
+      throw new Error(`${dir} holds pglite.replaced but no pglite: a restore was interrupted. Run the restore again, `
+        + 'or rename pglite.replaced back to pglite to keep the database it replaced.');
+    }
     try {
       // fsync on, and a NODEFS whose fsync reaches the disk: an acknowledged write survives a power cut (decision 010).
       ({ client } = await openDurablePGlite(join(dir, 'pglite')));

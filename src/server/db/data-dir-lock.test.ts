@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, processStartTime } from './data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, LEASE_MS, processStartTime } from './data-dir-lock';
 
 describe('acquireDataDirLock', () => {
   const dirs: string[] = [];
@@ -17,7 +17,7 @@ describe('acquireDataDirLock', () => {
   it('holds the folder with this pid and frees it on release', () => {
     const dir = fresh();
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\S+ \\S+$`));
+    expect(readFileSync(join(dir, 'palpite.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\S+ \\S+ \\S+$`));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     lock.release();
     expect(existsSync(join(dir, 'palpite.lock'))).toBe(false);
@@ -67,5 +67,25 @@ describe('acquireDataDirLock', () => {
     } finally {
       child.kill();
     }
+  });
+
+  it('treats a lock from another PID namespace (another container) as a lease: held while renewed, taken over once old', () => {
+    const dir = fresh();
+    const path = join(dir, 'palpite.lock');
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const foreign = readlinkSync('/proc/self/ns/pid') === 'pid:[1]' ? 'pid:[2]' : 'pid:[1]';
+    // Renewed by its holder while we wait: refused.
+    writeFileSync(path, `1 12345 ${boot} ${foreign}`);
+    // Last touched almost LEASE_MS ago; its holder (another process here) touches it again 150 ms from now.
+    const past = new Date(Date.now() - LEASE_MS + 3_000);
+    utimesSync(path, past, past);
+    const child = spawn(process.execPath, ['-e', `setTimeout(() => require('fs').utimesSync(${JSON.stringify(path)}, new Date(), new Date()), 150)`]);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    child.kill();
+    // Not touched for LEASE_MS: a crashed container's lock, taken over at once.
+    const old = new Date(Date.now() - LEASE_MS - 1_000);
+    utimesSync(path, old, old);
+    acquireDataDirLock(dir).release();
+    expect(existsSync(path)).toBe(false);
   });
 });

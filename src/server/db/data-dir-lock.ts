@@ -6,8 +6,14 @@
  * when the process now at that pid started at another time or on another boot (a pid reused — in a
  * container every start is pid 1, so a crashed run's lock names the new run's own pid), or when it names
  * this process's pid without this process holding it. Locks written by older versions hold the pid only.
+ *
+ * A process in another PID namespace (another container on the same volume: its pid 1 is not ours)
+ * cannot be looked up, so the lock also records the holder's PID namespace and is a lease: the holder
+ * touches the file every LEASE_RENEW_MS. A lock from another namespace is stale once it has not been
+ * touched for LEASE_MS; when it was touched more recently, the opener waits until it either is touched
+ * again (held: refused) or reaches that age (a crashed container's: taken over, no manual step).
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Lock files this process holds (the same folder twice in one process is refused too). */
@@ -19,6 +25,24 @@ export function processStartTime(pid: number): string | null {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** How often the holder touches its lock file, and how long a lock from another PID namespace stays held after a touch. */
+export const LEASE_RENEW_MS = 5_000;
+export const LEASE_MS = 30_000;
+
+/** Blocks this thread for `ms` (the lock is taken synchronously, before anything else runs). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** This process's PID namespace ("pid:[4026531836]"; Linux), or null where unknown. */
+function pidNamespace(): string | null {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
   } catch {
     return null;
   }
@@ -61,13 +85,21 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, [process.pid, processStartTime(process.pid) ?? '-', bootId() ?? '-'].join(' '));
+      writeSync(fd, [process.pid, processStartTime(process.pid) ?? '-', bootId() ?? '-', pidNamespace() ?? '-'].join(' '));
       closeSync(fd);
       heldHere.add(path);
+      const renew = setInterval(() => {
+        try {
+          const now = new Date();
+          utimesSync(path, now, now);
+        } catch { /* removed under us: the next holder's problem, not a crash of this one */ }
+      }, LEASE_RENEW_MS);
+      renew.unref();
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        clearInterval(renew);
         heldHere.delete(path);
         process.off('exit', release);
         rmSync(path, { force: true });
@@ -76,9 +108,23 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       return { release };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const [pidText, started, boot] = readFileSync(path, 'utf8').trim().split(' ');
+      const [pidText, started, boot, namespace] = readFileSync(path, 'utf8').trim().split(' ');
       const holder = Number.parseInt(pidText ?? '', 10);
       if (heldHere.has(path)) throw new DataDirLockedError(dataDir, process.pid);
+      const ours = pidNamespace();
+      if (namespace && namespace !== '-' && ours && namespace !== ours && (!boot || boot === '-' || boot === bootId())) {
+        // Another container's process: its pid means nothing here; the lease decides.
+        const touched = statSync(path).mtimeMs;
+        while (Date.now() - touched < LEASE_MS) {
+          sleepSync(250);
+          const now = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+          if (now === undefined) break; // released meanwhile
+          if (now !== touched) throw new DataDirLockedError(dataDir, holder);
+        }
+        rmSync(path, { force: true });
+        attempt -= 1; // the wait was not an attempt
+        continue;
+      }
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder) && sameProcess(holder, started, boot)) {
         throw new DataDirLockedError(dataDir, holder);
       }

@@ -8,7 +8,8 @@
  * returning hits`), which also tells it every other instance's hits. A request is judged on the shared
  * total last read plus this instance's hits not yet added. The limit is therefore exact within one
  * instance and, across N instances, may be passed by what the others received in the last flush interval
- * (at 600 requests a minute per address: a handful). Windows are fixed (a minute starting on the minute),
+ * (at 600 requests a minute per address: a handful). Only counts with new hits are written: an instance
+ * writes one row per address it heard from in the last second, once a second. Windows are fixed (a minute starting on the minute),
  * as in ./person-limit.ts. Keys are HMACs of the limited key (an address) under the server secret: no IP
  * address is stored. If a flush fails, the hits stay pending and the limit keeps working per instance.
  */
@@ -16,6 +17,9 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
+
+/** The most counts one instance keeps in memory (a key is about 200 bytes: 10 MB at most). */
+const MAX_ENTRIES = 50_000;
 
 /** What @fastify/rate-limit's store callbacks receive: hits in the window and ms until it ends. */
 interface Counted { current: number; ttl: number }
@@ -54,8 +58,9 @@ interface ChildOptions { routeInfo?: { method?: string | string[]; url?: string 
 
 /**
  * Creates the shared store over `rate_limit_windows`. Stored keys are `api:<hmac>` (the route's method
- * and URL are part of what is signed for routes with their own limit); rows older than a day are deleted
- * by the flushes, at most once a minute.
+ * and URL are part of what is signed for routes with their own limit); rows of windows that started more
+ * than 10 minutes ago are deleted by the flushes, at most once a minute. At most MAX_ENTRIES counts are
+ * kept in memory: past that, counts are still made but the oldest windows are forgotten first.
  */
 export function createSharedRateLimitStore(options: SharedRateLimitOptions): SharedRateLimitStore {
   const flushMs = options.flushMs ?? 1_000;
@@ -79,9 +84,11 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
   const flushOnce = async () => {
     const now = Date.now();
     for (const [id, entry] of entries) if (entry.windowStart + entry.windowMs <= now) entries.delete(id);
-    // Every live count is sent, with its new hits (maybe none): the answer brings the other instances' hits.
-    const due = [...entries.entries()];
-    if (!due.some(([, entry]) => entry.pending > 0)) return;
+    // Only counts with new hits are written (an idle key costs nothing); the answer brings the other
+    // instances' hits for them. Sorted by key, so two instances' statements lock rows in one order (no deadlock).
+    const due = [...entries.entries()].filter(([, entry]) => entry.pending > 0)
+      .sort(([, a], [, b]) => (a.key === b.key ? a.windowStart - b.windowStart : a.key < b.key ? -1 : 1));
+    if (due.length === 0) return;
     const sent = due.map(([, entry]) => entry.pending);
     const rows = rowsOf<{ key: string; start_ms: number | string; hits: number }>(await options.db.execute(sql`
       insert into rate_limit_windows (key, window_start, hits)
@@ -98,7 +105,7 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
     });
     if (now - prunedAt >= 60_000) {
       prunedAt = now;
-      await options.db.execute(sql`delete from rate_limit_windows where window_start < now() - interval '1 day'`);
+      await options.db.execute(sql`delete from rate_limit_windows where window_start < now() - interval '10 minutes'`);
     }
   };
 
@@ -115,6 +122,13 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
       const windowStart = Math.floor(now / timeWindow) * timeWindow;
       const id = `${namespace}\n${key}\n${windowStart}`;
       let entry = entries.get(id);
+      if (!entry && entries.size >= MAX_ENTRIES) {
+        // A flood of new addresses: forget the oldest counts without new hits (a Map keeps insertion order).
+        for (const [old, stale] of entries) {
+          if (entries.size < MAX_ENTRIES) break;
+          if (stale.pending === 0 || stale.windowStart + stale.windowMs <= now) entries.delete(old);
+        }
+      }
       if (!entry) {
         entry = { key: storedKey(namespace, key), windowStart, windowMs: timeWindow, shared: 0, pending: 0 };
         entries.set(id, entry);

@@ -54,9 +54,12 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
       mkdirSync(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // The link carries a token (confirmation, password reset): printed for trying things out, never
+      // in production logs (NODE_ENV=production), where the .eml file in the outbox holds it.
+      const link = process.env.NODE_ENV === 'production' ? undefined : mail.link;
       options.logger.info(
-        { to: maskEmail(mail.to), subject: mail.subject, file, link: mail.link },
-        `mail written to outbox (no SMTP_URL set): "${mail.subject}"${mail.link ? ` — open this link:\n\n    ${mail.link}\n` : ''}`,
+        { to: maskEmail(mail.to), subject: mail.subject, file, ...(link ? { link } : {}) },
+        `mail written to outbox (no SMTP_URL set): "${mail.subject}"${link ? ` — open this link:\n\n    ${link}\n` : ''}`,
       );
     },
   };
