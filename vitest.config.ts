@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
  * services over a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `e2e`
  * (browser journeys in Chromium). `npm test` runs these three. `reliability` (`npm run test:reliability`,
  * run by .ci/run) holds the long proofs of issue 10: fuzzing, crash safety, deadline races, shutdown.
+ *
+ * The functional projects run the embedded database without flushing each commit to the disk
+ * (EMBEDDED_FSYNC=false, inherited by the servers they start): a flush per commit, and a flush of the
+ * whole filesystem per new data folder, cost minutes over the suite on a busy 2-core machine. Durability
+ * has its own tests (src/server/db/durable-pglite.test.ts) and the reliability project keeps it on.
  */
 export default defineConfig({
   test: {
@@ -17,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
         },
       },
       {
@@ -25,7 +30,7 @@ export default defineConfig({
           name: 'db',
           include: ['src/server/**/*.test.ts', 'src/cli/**/*.test.ts'],
           exclude: ['src/server/providers/**'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -34,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,

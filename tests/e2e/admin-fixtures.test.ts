@@ -118,7 +118,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
       await size(page, width);
       await page.waitForTimeout(150);
       expect(await overflow(page), `${name} at ${width} px: sideways overflow`).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(page), `${name} at ${width} px: axe`).toEqual([]);
+      // Asked again for a moment: a row still fading in after the resize reads as low contrast; a real violation stays.
+      await expect.poll(() => seriousViolations(page), { message: `${name} at ${width} px: axe`, timeout: 3_000 }).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `screenshots/admin-${name}-${width}.png`, fullPage: true });
     }
     await size(page, end);
