@@ -6,22 +6,17 @@
  * archive of its data folder: stop the server first). An existing file is kept unless --force. Prints
  * one line. Exit codes: 0 done, 1 refused or failed (one line says why), 2 bad usage. docs/backup.md.
  */
-import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { BackupError, describeContents, formatBytes } from '../server/db/backup';
 import { backupEmbedded } from '../server/db/backup-embedded';
 import { backupPostgres, describeTarget } from '../server/db/backup-postgres';
 import { parseEnv } from '../server/env';
+import { isMainModule, parseFileArguments, type ProgramOutput } from './program';
 
 const USAGE = 'Usage: npm run backup -- <file> [--force]   (--force overwrites an existing file)';
 
-/** Where a command writes (console by default; tests capture it). */
-export interface Output {
-  log(line: string): void;
-  error(line: string): void;
-}
+/** Where the command writes (console by default; tests capture it). */
+export type Output = ProgramOutput;
 
 /**
  * Runs the command with its arguments in `environment` (default process.env: DATABASE_URL, DATA_DIR,
@@ -29,23 +24,9 @@ export interface Output {
  * @returns the exit code: 0 done, 1 refused or failed, 2 bad usage.
  */
 export async function backup(args: readonly string[], environment: Record<string, string | undefined> = process.env, out: Output = console): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    out.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    out.log(USAGE);
-    return 0;
-  }
-  const [file, ...extra] = parsed.positionals;
-  if (!file || extra.length > 0) {
-    out.error(USAGE);
-    return 2;
-  }
-  const force = parsed.values.force ?? false;
+  const parsed = parseFileArguments(args, USAGE, out);
+  if (typeof parsed === 'number') return parsed;
+  const { file, force } = parsed;
   const env = parseEnv(environment);
   try {
     const done = env.DATABASE_URL
@@ -63,13 +44,4 @@ export async function backup(args: readonly string[], environment: Record<string
   }
 }
 
-/** Whether this file is the program being run (not imported by a test). */
-function isMain(): boolean {
-  try {
-    return Boolean(process.argv[1]) && realpathSync(process.argv[1]!) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) process.exitCode = await backup(process.argv.slice(2));
+if (isMainModule(import.meta.url)) process.exitCode = await backup(process.argv.slice(2));

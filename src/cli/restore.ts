@@ -9,14 +9,12 @@
  * newer Palpite). Exit codes: 0 done, 1 refused or failed (one line says why; the database is
  * unchanged), 2 bad usage. docs/backup.md.
  */
-import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { BackupError, describeContents } from '../server/db/backup';
 import { restoreEmbedded } from '../server/db/backup-embedded';
 import { describeTarget, restorePostgres } from '../server/db/backup-postgres';
 import { parseEnv } from '../server/env';
+import { isMainModule, parseFileArguments } from './program';
 import type { Output } from './backup';
 
 const USAGE = 'Usage: npm run restore -- <file> [--force]   (--force replaces a database that holds data)';
@@ -27,23 +25,9 @@ const USAGE = 'Usage: npm run restore -- <file> [--force]   (--force replaces a 
  * @returns the exit code: 0 done, 1 refused or failed, 2 bad usage.
  */
 export async function restore(args: readonly string[], environment: Record<string, string | undefined> = process.env, out: Output = console): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    out.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    out.log(USAGE);
-    return 0;
-  }
-  const [file, ...extra] = parsed.positionals;
-  if (!file || extra.length > 0) {
-    out.error(USAGE);
-    return 2;
-  }
-  const force = parsed.values.force ?? false;
+  const parsed = parseFileArguments(args, USAGE, out);
+  if (typeof parsed === 'number') return parsed;
+  const { file, force } = parsed;
   const env = parseEnv(environment);
   try {
     const contents = env.DATABASE_URL
@@ -63,13 +47,4 @@ export async function restore(args: readonly string[], environment: Record<strin
   }
 }
 
-/** Whether this file is the program being run (not imported by a test). */
-function isMain(): boolean {
-  try {
-    return Boolean(process.argv[1]) && realpathSync(process.argv[1]!) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) process.exitCode = await restore(process.argv.slice(2));
+if (isMainModule(import.meta.url)) process.exitCode = await restore(process.argv.slice(2));

@@ -5,20 +5,16 @@
  * running server, 2 bad usage. ADMIN_EMAILS promotes again at the next start, so a listed address
  * cannot be demoted for good here (the line says so).
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { parseEnv } from '../server/env';
 import { parsePlatformRole, PlatformRoleError, setPlatformRole } from '../server/modules/profile/platform-role';
+import { isMainModule, type ProgramOutput } from './program';
 
 const USAGE = 'Usage: npm run user:role -- <email> "Platform Administrator" | "Regular User"';
 
 /** Where the command writes (console by default; tests capture it). */
-export interface Output {
-  log(line: string): void;
-  error(line: string): void;
-}
+export type Output = ProgramOutput;
 
 /**
  * Runs the command with its arguments (`[email, role]`) in `environment` (default process.env).
@@ -61,13 +57,4 @@ export async function userRole(args: readonly string[], environment: Record<stri
   }
 }
 
-/** Whether this file is the program being run (not imported by a test). */
-function isMain(): boolean {
-  try {
-    return Boolean(process.argv[1]) && realpathSync(process.argv[1]!) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) process.exitCode = await userRole(process.argv.slice(2));
+if (isMainModule(import.meta.url)) process.exitCode = await userRole(process.argv.slice(2));
