@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // when it sent a sane one (behind TRUST_PROXY), else a new UUID.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return env.TRUST_PROXY && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return env.TRUST_PROXY !== false && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -2,9 +2,39 @@
  * The environment, parsed once with zod at start (STYLE.md habit 6). `.env.example` lists every
  * variable with its default. A bad value stops the process with a readable list of problems.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** proxy-addr's names for address ranges (127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private ranges and fc00::/7). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY's text as Fastify's trustProxy option: false, true, or a list of the proxies' addresses,
+ * CIDR ranges or range names (loopback, linklocal, uniquelocal); anything else is an issue on the context
+ * (the process stops with the list). No hop count: Fastify 5 ignores X-Forwarded-For for one, since it
+ * cannot tell a proxy from a client sending the same number of hops.
+ */
+function trustProxyOf(text: string, context: z.core.$RefinementCtx<string>): boolean | string[] {
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every((entry) => PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry))) return entries;
+  context.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false, or a comma-separated list of the proxies\' addresses, CIDR ranges or loopback/linklocal/uniquelocal' });
+  return z.NEVER;
+}
+
+/** An IPv4/IPv6 address, optionally with a /prefix that fits its family. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,8 +66,13 @@ const envSchema = z.object({
   RATE_LIMIT: booleanText.default(true),
   /** Requests a minute each client address may send to the API, counted across every instance (http/shared-rate-limit.ts). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-  /** Behind a reverse proxy: trust its X-Forwarded-For for the client address (rate limits, logs). */
-  TRUST_PROXY: booleanText.default(false),
+  /**
+   * Behind a reverse proxy, whom to trust in X-Forwarded-For for the client address (rate limits, logs):
+   * `false` (nobody: the socket's address), `true` (every hop: the first address, safe only when the proxy
+   * replaces the header), or a comma-separated list of the proxies' addresses, CIDR ranges or
+   * loopback/linklocal/uniquelocal (the nearest address not in the list: safe when proxies append).
+   */
+  TRUST_PROXY: z.string().trim().default('false').transform(trustProxyOf),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** pretty: human-readable lines; json: one JSON object a line; auto: pretty in a terminal unless NODE_ENV=production. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseEnv } from '../env';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { rowsOf } from '../db/client';
 import { createSharedRateLimitStore } from './shared-rate-limit';
@@ -88,5 +89,33 @@ describe(`the API's limit (${TEST_DB_KIND})`, () => {
     const refused = await get('203.0.113.9');
     expect(refused.statusCode).toBe(429);
     expect((await get('203.0.113.10')).statusCode).toBe(200);
+  });
+});
+
+describe(`TRUST_PROXY as the proxies' addresses (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  // The test's requests come from 127.0.0.1: the proxy.
+  beforeAll(async () => { t = await createTestApp({ RATE_LIMIT: 'true', API_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '10.0.0.0/8,loopback' }); });
+  afterAll(async () => t?.close());
+
+  it('counts the address the proxies appended, whatever the client put before it', async () => {
+    // Proxies that append (nginx's $proxy_add_x_forwarded_for, then a load balancer at 10.1.2.3): the
+    // client wrote the first entries; the nearest address that is not a proxy is the client's.
+    const get = (forged: string, client: string) => t.app.inject({ url: '/api/leagues', headers: { 'x-forwarded-for': `${forged}, ${client}, 10.1.2.3` } });
+    for (let i = 0; i < 3; i++) expect((await get(`198.51.100.${i}`, '203.0.113.20')).statusCode).toBe(200);
+    expect((await get('198.51.100.99', '203.0.113.20')).statusCode).toBe(429);
+    expect((await get('198.51.100.99', '203.0.113.21')).statusCode).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY values', () => {
+  it('reads false, true and a list of proxies, and refuses anything else', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    for (const bad of ['yes', '1', '10.0.0.0/33', 'fd00::/129', 'proxy.local', '10.0.0.1/8/2', ',']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+    }
   });
 });
