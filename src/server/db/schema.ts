@@ -451,8 +451,11 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
 }, (t) => [index('push_subscriptions_user_idx').on(t.userId)]);
 
 /**
- * Every notification sent, claimed before it is sent (insert … on conflict do nothing): whichever app
- * instance claims it sends it, and nobody ever sends the same one twice.
+ * Every notification, claimed before it is sent (insert … on conflict do nothing): whichever app instance
+ * claims it sends it, and nobody ever gets the same one twice. The claim is also a delivery record: the
+ * rendered message is kept until it is delivered, a failed send is tried again with a backoff until it
+ * expires, and a claim whose sender died is taken over once its lease (`retry_at`) has passed
+ * (modules/notifications/delivery-record.ts).
  */
 export const sentNotifications = pgTable('sent_notifications', {
   /** 'deadline' | 'results' | 'goals'. */
@@ -462,8 +465,23 @@ export const sentNotifications = pgTable('sent_notifications', {
   subject: text('subject').notNull(),
   /** 'email' | 'push'. */
   channel: text('channel').notNull(),
+  /** When it was claimed. */
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.kind, t.userId, t.subject, t.channel] }), index('sent_notifications_sent_idx').on(t.sentAt)]);
+  /** When a mail server or push service accepted it; null while it is still to be delivered. */
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  /** Sends tried so far (the claim counts as the first). */
+  attempts: integer('attempts').notNull().default(1),
+  /** When an undelivered one may be tried (again): the claimer's lease, then the backoff after a failure. */
+  retryAt: timestamp('retry_at', { withTimezone: true }),
+  /** After this instant it is no longer worth sending (a reminder for matches already closed). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** The rendered message ({mail} or {push}), kept until it is delivered. */
+  message: jsonb('message'),
+}, (t) => [
+  primaryKey({ columns: [t.kind, t.userId, t.subject, t.channel] }),
+  index('sent_notifications_sent_idx').on(t.sentAt),
+  index('sent_notifications_retry_idx').on(t.retryAt).where(sql`delivered_at is null`),
+]);
 
 /** Settings the app generates once and shares across instances (the VAPID key pair for Web Push). */
 export const appSettings = pgTable('app_settings', {

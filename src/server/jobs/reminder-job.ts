@@ -1,9 +1,10 @@
 /**
  * The reminders job (issue 9): every REMINDER_INTERVAL_MS, sends the deadline reminders and results
- * notices that are due (src/server/modules/notifications/deliver.ts), and hourly forgets the record of
- * notifications sent more than two weeks ago. Every instance may run it: each
- * notice is claimed in the database before it is sent, so nobody gets one twice. A failing run is logged
- * and the next tick tries again; runs never overlap within an instance.
+ * notices that are due and tries again the notifications whose send failed or whose claimer died
+ * (src/server/modules/notifications/deliver.ts, delivery-record.ts), and hourly forgets the record of
+ * notifications sent more than two weeks ago. Every instance may run it: each notice is claimed in the
+ * database before it is sent, so nobody gets one twice. A failing run is logged and the next tick tries
+ * again; runs never overlap within an instance.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -31,7 +32,7 @@ export function startReminderJob(
     running = prune.then(() => sendDueReminders(db, context, at))
       .then((sent) => {
         monitor?.record('reminders', true);
-        if (sent.deadline + sent.results > 0) log.info(sent, 'reminders sent');
+        if (sent.deadline + sent.results + sent.retried > 0) log.info(sent, 'reminders sent');
       })
       .catch((error: unknown) => {
         monitor?.record('reminders', false);

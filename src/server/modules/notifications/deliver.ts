@@ -1,15 +1,18 @@
 /**
  * Sends what the claims (reminders.ts, goals.ts) returned: mails through the mailer, in the person's
  * language, with the signed one-click unsubscribe link (and the List-Unsubscribe headers of RFC 8058);
- * pushes through the push sender. A failed send is logged, never retried (claimed once, sent at most once).
+ * pushes through the push sender. Each claim's rendered message is stored with it in one transaction,
+ * and each send's outcome recorded, so a failed send, or a claimer that died, is tried again by a later
+ * run (delivery-record.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMatchEvent } from '../../../contracts/live';
-import type { EmailNotificationKind } from '../../../contracts/notifications';
+import type { EmailNotificationKind, PushPayload } from '../../../contracts/notifications';
 import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
+import type { Mail, Mailer } from '../../mail/mailer';
 import { storedLocale, type MailLocale } from '../../mail/templates';
+import { claimRetries, recordOutcomes, storeMessages, type NotificationKey, type Outgoing, type SendOutcome } from './delivery-record';
 import { claimGoalNotices, liveScore } from './goals';
 import type { PushSender } from './push-sender';
 import { claimDeadlineReminders, claimResultsNotices, type DeadlineReminder, type ResultsNotice } from './reminders';
@@ -29,61 +32,102 @@ export interface DeliveryContext {
 
 const localeOf = (language: string | null): MailLocale => storedLocale(language) ?? 'en';
 
-/** Sends every reminder and results notice due at `now` (claimed first). Returns how many of each went out. */
-export async function sendDueReminders(db: Db, context: DeliveryContext, now: Date): Promise<{ deadline: number; results: number }> {
-  const deadline = await claimDeadlineReminders(db, now);
-  const results = await claimResultsNotices(db, now);
-  const texts = (item: DeadlineReminder | ResultsNotice) => 'matches' in item
-    ? deadlineText(localeOf(item.language), { matches: item.matches, hours: DEADLINE_REMINDER_HOURS, groupName: item.groupName })
-    : resultsText(localeOf(item.language), { points: item.points, rank: item.rank, groupName: item.groupName });
-  const path = (item: DeadlineReminder | ResultsNotice) => ('matches' in item ? `/group/${item.groupId}/predictions` : `/group/${item.groupId}?tab=ranking`);
-  const sent = { deadline: 0, results: 0 };
-  for (const [kind, items] of [['deadline', deadline], ['results', results]] as const) {
-    for (const item of items.filter((i) => i.channel === 'email')) {
-      if (await sendMail(context, kind, item, texts(item), path(item))) sent[kind] += 1;
-    }
-    // One message per notice: a person in two groups gets two.
-    const pushes = items.filter((i) => i.channel === 'push').map((item) => ({
-      userId: item.userId, payload: { kind, ...texts(item), url: path(item), tag: `${kind}:${item.groupId}:${item.roundOrder}` },
-    }));
-    if (context.push) sent[kind] += await context.push.send(db, pushes);
-  }
-  return sent;
+/** What a run sent: deadline reminders and results notices claimed now, and earlier ones tried again, delivered. */
+export interface RunCounts { deadline: number; results: number; retried: number }
+
+/**
+ * Sends every reminder and results notice due at `now` (claimed first), then tries again what is due
+ * for another try. Returns how many of each were delivered.
+ */
+export async function sendDueReminders(db: Db, context: DeliveryContext, now: Date): Promise<RunCounts> {
+  // Claimed and rendered in one transaction: no claim is ever left without its message.
+  const outgoing = await db.transaction(async (tx) => {
+    const deadline = await claimDeadlineReminders(tx, now);
+    const results = await claimResultsNotices(tx, now);
+    const rendered = [...deadline.map((item) => render(context, 'deadline', item)), ...results.map((item) => render(context, 'results', item))];
+    await storeMessages(tx, rendered);
+    return rendered;
+  });
+  const fresh = await send(db, context, outgoing, now);
+  const again = await send(db, context, await claimRetries(db, now), now);
+  const delivered = (kind: NotificationKey['kind']) => fresh.filter((sent) => sent.key.kind === kind && sent.outcome === 'delivered').length;
+  return { deadline: delivered('deadline'), results: delivered('results'), retried: again.filter((sent) => sent.outcome === 'delivered').length };
 }
 
-async function sendMail(context: DeliveryContext, kind: EmailNotificationKind, item: DeadlineReminder | ResultsNotice, text: { title: string; body: string }, path: string): Promise<boolean> {
+/** A claimed reminder or results notice as the mail or push message it becomes. */
+function render(context: DeliveryContext, kind: 'deadline' | 'results', item: DeadlineReminder | ResultsNotice): Outgoing {
+  const locale = localeOf(item.language);
+  const text = 'matches' in item
+    ? deadlineText(locale, { matches: item.matches, hours: DEADLINE_REMINDER_HOURS, groupName: item.groupName })
+    : resultsText(locale, { points: item.points, rank: item.rank, groupName: item.groupName });
+  const path = 'matches' in item ? `/group/${item.groupId}/predictions` : `/group/${item.groupId}?tab=ranking`;
+  const key: NotificationKey = { kind, userId: item.userId, subject: item.subject, channel: item.channel };
+  if (item.channel === 'push') return { key, message: { push: { kind, ...text, url: path, tag: `${kind}:${item.groupId}:${item.roundOrder}` } } };
+  return { key, message: { mail: reminderMailFor(context, kind, item, text, path) } };
+}
+
+function reminderMailFor(context: DeliveryContext, kind: EmailNotificationKind, item: DeadlineReminder | ResultsNotice, text: { title: string; body: string }, path: string): Mail {
   const token = unsubscribeToken(context.secret, item.userId, kind);
   const unsubscribePage = `${context.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
   const mail = reminderMail(localeOf(item.language), kind, text, `${context.appUrl}${path}`, unsubscribePage);
-  try {
-    await context.mailer.send({
-      to: item.email, subject: mail.subject, text: mail.text, html: mail.html,
-      headers: {
-        // RFC 8058: mail programs offer "Unsubscribe" and POST here, no page and no sign-in.
-        'List-Unsubscribe': `<${context.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    });
-    return true;
-  } catch (error) {
-    context.log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'reminders: a mail was not sent');
-    return false;
-  }
+  return {
+    to: item.email, subject: mail.subject, text: mail.text, html: mail.html,
+    headers: {
+      // RFC 8058: mail programs offer "Unsubscribe" and POST here, no page and no sign-in.
+      'List-Unsubscribe': `<${context.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
-/** Sends the goal notices of a live event (claimed first; push only). Returns how many pushes went out. */
-export async function sendGoalNotices(db: Db, context: DeliveryContext, event: LiveMatchEvent): Promise<number> {
+/** Sends mails one by one and pushes together, then records every outcome in one statement. */
+async function send(db: Db, context: DeliveryContext, outgoing: readonly Outgoing[], now: Date): Promise<{ key: NotificationKey; outcome: SendOutcome }[]> {
+  if (outgoing.length === 0) return [];
+  const outcomes = new Array<SendOutcome>(outgoing.length);
+  const pushes: { index: number; userId: string; payload: PushPayload }[] = [];
+  for (const [index, item] of outgoing.entries()) {
+    if ('push' in item.message) {
+      pushes.push({ index, userId: item.key.userId, payload: item.message.push });
+      continue;
+    }
+    try {
+      await context.mailer.send(item.message.mail);
+      outcomes[index] = 'delivered';
+    } catch (error) {
+      context.log.warn({ err: error instanceof Error ? error.message : String(error), kind: item.key.kind }, 'reminders: a mail was not sent; it will be tried again');
+      outcomes[index] = 'failed';
+    }
+  }
+  const pushed = context.push ? await context.push.send(db, pushes) : pushes.map(() => 'undeliverable' as const);
+  for (const [i, push] of pushes.entries()) outcomes[push.index] = pushed[i]!;
+  const sent = outgoing.map((item, index) => ({ key: item.key, outcome: outcomes[index]! }));
+  await recordOutcomes(db, sent, now);
+  return sent;
+}
+
+/**
+ * Sends the goal notices of a live event heard at `now` (claimed first; push only). Returns how many
+ * pushes were delivered.
+ */
+export async function sendGoalNotices(db: Db, context: DeliveryContext, event: LiveMatchEvent, now: Date = new Date()): Promise<number> {
   if (!context.push) return 0;
-  const notices = await claimGoalNotices(db, event);
-  if (notices.length === 0) return 0;
-  const score = liveScore(event)!;
-  return context.push.send(db, notices.map((notice) => ({
-    userId: notice.userId,
-    payload: {
-      kind: 'goals' as const, url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}`,
-      ...goalText(localeOf(notice.language), {
-        home: notice.home, away: notice.away, homeGoals: score.home, awayGoals: score.away, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
-      }),
-    },
-  })));
+  const score = liveScore(event);
+  if (!score) return 0;
+  const outgoing = await db.transaction(async (tx) => {
+    const notices = await claimGoalNotices(tx, event, now);
+    const rendered: Outgoing[] = notices.map((notice) => ({
+      key: { kind: 'goals', userId: notice.userId, subject: notice.subject, channel: 'push' },
+      message: {
+        push: {
+          kind: 'goals', url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}`,
+          ...goalText(localeOf(notice.language), {
+            home: notice.home, away: notice.away, homeGoals: score.home, awayGoals: score.away, predictedHome: notice.predictedHome, predictedAway: notice.predictedAway,
+          }),
+        },
+      },
+    }));
+    await storeMessages(tx, rendered);
+    return rendered;
+  });
+  return (await send(db, context, outgoing, now)).filter((sent) => sent.outcome === 'delivered').length;
 }

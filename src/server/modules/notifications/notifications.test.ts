@@ -132,7 +132,7 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     await predict(carla, soon[0]!.id, 1, 1);
     await predict(carla, soon[1]!.id, 0, 0); // carla: nothing left to predict in the window
     // Before the window opens: nothing.
-    expect(await sendDueReminders(t.database.db, delivery, minutes(-120))).toEqual({ deadline: 0, results: 0 });
+    expect(await sendDueReminders(t.database.db, delivery, minutes(-120))).toEqual({ deadline: 0, results: 0, retried: 0 });
 
     const sent = await sendDueReminders(t.database.db, delivery, NOW);
     // ana: mail + push; bruno: mail (Portuguese) + 1 of 2 pushes accepted (the other device is gone).
@@ -158,7 +158,7 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
 
     // Later in the window, and from another instance at once: nothing is sent twice.
     const again = await Promise.all([sendDueReminders(t.database.db, delivery, minutes(20)), claimDeadlineReminders(t.database.db, minutes(30))]);
-    expect(again).toEqual([{ deadline: 0, results: 0 }, []]);
+    expect(again).toEqual([{ deadline: 0, results: 0, retried: 0 }, []]);
     expect(t.outbox.filter((mail) => /close|fecha/.test(mail.subject))).toHaveLength(2);
   });
 
@@ -203,7 +203,7 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
 
     // 90 minutes on, round A's third match closes within 2 h too: carla, who had nothing due before, is
     // reminded now (mail and push); ana and bruno were reminded of this round already.
-    expect(await sendDueReminders(t.database.db, delivery, minutes(90))).toEqual({ deadline: 2, results: 0 });
+    expect(await sendDueReminders(t.database.db, delivery, minutes(90))).toEqual({ deadline: 2, results: 0, retried: 0 });
     expect(t.outbox.filter((mail) => /close|fecha/.test(mail.subject)).map((mail) => mail.to).sort()).toEqual(['ana@example.com', 'bruno@example.com', 'carla@example.com']);
   });
 
@@ -214,11 +214,11 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     // All but the last match played: not yet.
     for (const match of over.slice(0, -1)) await setMatchResult(t.database.db, match.id, { status: 'finished', homeGoals: 2, awayGoals: 0 });
     await foldPending(t.database.db);
-    expect(await sendDueReminders(t.database.db, delivery, NOW)).toEqual({ deadline: 0, results: 0 });
+    expect(await sendDueReminders(t.database.db, delivery, NOW)).toEqual({ deadline: 0, results: 0, retried: 0 });
     // The last one cancelled: the round is over. Results wait for the totals to be folded.
     await setMatchResult(t.database.db, over.at(-1)!.id, { status: 'cancelled' });
     const queued = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from scoring_queue`))[0]!.n;
-    if (Number(queued) > 0) expect(await sendDueReminders(t.database.db, delivery, NOW)).toEqual({ deadline: 0, results: 0 });
+    if (Number(queued) > 0) expect(await sendDueReminders(t.database.db, delivery, NOW)).toEqual({ deadline: 0, results: 0, retried: 0 });
     await foldPending(t.database.db);
 
     const sent = await sendDueReminders(t.database.db, delivery, NOW);
@@ -228,7 +228,7 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(mail.text).toContain(`http://palpite.test/group/${groupId}?tab=ranking`);
     expect(pushesTo('bruno-phone').at(-1)).toMatchObject({ kind: 'results', body: 'Resultados: você fez 3 pontos e agora está em 2º no Office Pool.' });
     expect(push.messages.length - pushesBefore).toBe(2);
-    expect(await sendDueReminders(t.database.db, delivery, minutes(60))).toEqual({ deadline: 0, results: 0 });
+    expect(await sendDueReminders(t.database.db, delivery, minutes(60))).toEqual({ deadline: 0, results: 0, retried: 0 });
   });
 
   it('pushes a goal to those who predicted the match and asked for goals, once per score across instances', async () => {
@@ -246,6 +246,96 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(await sendGoalNotices(t.database.db, delivery, extra)).toBe(1);
     expect(pushesTo('ana-phone').at(-1)).toMatchObject({ body: expect.stringMatching(/ 2–1 .*Your prediction: 2–1\.$/) });
     expect(await sendGoalNotices(t.database.db, delivery, extra)).toBe(0);
+  });
+
+  it('tries a failed send again until it is delivered, takes over a claim whose sender died, never sends twice or late, and never to someone unsubscribed', async () => {
+    const join = async (username: string) => {
+      const who = await createUser(t, { username, email: `${username}@example.com` });
+      const inviteCode = (await inject(ana, 'GET', `/api/groups/${groupId}`)).json().group.inviteCode;
+      expect((await inject(who, 'POST', '/api/groups/join', { inviteCode })).statusCode).toBe(200);
+      return rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from "user" where email = ${`${username}@example.com`}`))[0]!.id;
+    };
+    const mailsTo = (username: string) => t.outbox.filter((mail) => mail.to === `${username}@example.com` && /close/.test(mail.subject));
+    const failing: DeliveryContext = { ...delivery, mailer: { mode: 'smtp', send: async () => { throw new Error('SMTP server down'); } } };
+    const row = async (userId: string) => rowsOf<{ attempts: number; delivered: boolean; has_message: boolean }>(await t.database.db.execute(sql`
+      select attempts, delivered_at is not null as delivered, message is not null as has_message from sent_notifications where user_id = ${userId} and kind = 'deadline'`));
+
+    // eva's mail fails; hal unsubscribed from deadline mails before anything was sent to him.
+    const eva = await join('eva');
+    const hal = await join('hal');
+    expect((await inject(null, 'POST', '/api/notifications/unsubscribe', { token: unsubscribeToken(SECRET, hal, 'deadline') })).statusCode).toBe(200);
+    expect(await sendDueReminders(t.database.db, failing, minutes(96))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(await row(eva)).toEqual([{ attempts: 1, delivered: false, has_message: true }]);
+    expect(await row(hal)).toEqual([]);
+    // Not before its backoff (1 minute), then once.
+    expect(await sendDueReminders(t.database.db, delivery, minutes(96.5))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(mailsTo('eva')).toHaveLength(0);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(97.5))).toEqual({ deadline: 0, results: 0, retried: 1 });
+    expect(mailsTo('eva').map((mail) => mail.subject)).toEqual(["Office Pool: 2 matches close in 2 hours and you haven't predicted them."]);
+    expect(mailsTo('eva')[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(await row(eva)).toEqual([{ attempts: 2, delivered: true, has_message: false }]);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(99))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(mailsTo('eva')).toHaveLength(1);
+    expect(mailsTo('hal')).toHaveLength(0);
+
+    // fay's claimer dies while sending (its mail never returns): after the lease, another run sends it, once.
+    const fay = await join('fay');
+    const dying: DeliveryContext = { ...delivery, mailer: { mode: 'smtp', send: () => new Promise<void>(() => {}) } };
+    void sendDueReminders(t.database.db, dying, minutes(99));
+    await expect.poll(async () => (await row(fay)).length).toBe(1);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(100))).toEqual({ deadline: 0, results: 0, retried: 0 }); // its lease holds
+    expect(await sendDueReminders(t.database.db, delivery, minutes(101.5))).toEqual({ deadline: 0, results: 0, retried: 1 });
+    expect(mailsTo('fay')).toHaveLength(1);
+
+    // gus's mail fails; by its next try the first of his matches has closed (+105 min): never sent.
+    const gus = await join('gus');
+    expect(await sendDueReminders(t.database.db, failing, minutes(104.5))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(await sendDueReminders(t.database.db, delivery, minutes(106))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(mailsTo('gus')).toHaveLength(0);
+    expect(await row(gus)).toEqual([{ attempts: 1, delivered: false, has_message: true }]);
+  });
+
+  it('tries a failed push again after its backoff until a push service accepts it; a message one device got is not tried again', async () => {
+    let down = true;
+    const flaky = await startPushService((device) => (device === 'ana-tablet' && down ? 503 : 201));
+    const endpointOf = (device: FakeDevice) => ({ endpoint: device.subscription.endpoint });
+    try {
+      const context: DeliveryContext = {
+        ...delivery, push: createPushSender(await resolveVapidKeys(t.database.db, {}), 'mailto:test@example.com', t.app.log, { agent: flaky.agent }),
+      };
+      const [tablet, watch] = [flaky.device('ana-tablet'), flaky.device('ana-watch')];
+      expect((await inject(ana, 'DELETE', '/api/me/push-subscriptions', endpointOf(devices['ana-phone']!))).statusCode).toBe(204);
+      for (const device of [tablet, watch]) expect((await inject(ana, 'POST', '/api/me/push-subscriptions', device.subscription)).statusCode).toBe(204);
+      const event = { matchId: soon[0]!.id, leagueId: 'x', status: 'live' as const, homeGoals: 3, awayGoals: 0, homeGoalsExtraTime: null, awayGoalsExtraTime: null, kickoff: NOW.toISOString() };
+      // A week before the fixed clock: no reminder or results notice is due then, only the retries.
+      const heard = minutes(-7 * 24 * 60);
+      const at = (m: number) => new Date(heard.getTime() + m * 60_000);
+
+      // The watch accepts the 3–0 push, the tablet's service fails: delivered, and not tried again.
+      expect(await sendGoalNotices(t.database.db, context, event, heard)).toBe(1);
+      expect((await sendDueReminders(t.database.db, context, at(1.5))).retried).toBe(0);
+      expect(flaky.messages).toHaveLength(2);
+      // With the tablet alone, the 4–0 push fails: tried again after 1 minute (failing again), then 5 more.
+      expect((await inject(ana, 'DELETE', '/api/me/push-subscriptions', endpointOf(watch))).statusCode).toBe(204);
+      expect(await sendGoalNotices(t.database.db, context, { ...event, homeGoals: 4 }, heard)).toBe(0);
+      expect(flaky.messages).toHaveLength(3);
+      expect((await sendDueReminders(t.database.db, context, at(0.5))).retried).toBe(0);
+      expect(flaky.messages).toHaveLength(3);
+      expect((await sendDueReminders(t.database.db, context, at(1.5))).retried).toBe(0);
+      expect(flaky.messages).toHaveLength(4);
+      down = false;
+      expect((await sendDueReminders(t.database.db, context, at(5))).retried).toBe(0);
+      expect(flaky.messages).toHaveLength(4);
+      expect((await sendDueReminders(t.database.db, context, at(7))).retried).toBe(1);
+      expect(flaky.messages).toHaveLength(5);
+      expect(tablet.read(flaky.messages.at(-1)!)).toMatchObject({ kind: 'goals', body: expect.stringMatching(/ 4–0 /) });
+      expect((await sendDueReminders(t.database.db, context, at(30))).retried).toBe(0);
+      expect(flaky.messages).toHaveLength(5);
+      expect((await inject(ana, 'DELETE', '/api/me/push-subscriptions', endpointOf(tablet))).statusCode).toBe(204);
+      await subscribe(ana, 'ana-phone');
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('forgets what it sent two weeks on (the record stays small), and not before', async () => {

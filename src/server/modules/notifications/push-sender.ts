@@ -1,7 +1,7 @@
 /**
  * Sends Web Push messages (the web-push library: RFC 8291 payload encryption, RFC 8292 VAPID) to a
  * person's devices. A device the push service says is gone (404, 410) is forgotten; other failures are
- * logged and that message is lost (a reminder is sent at most once, never twice).
+ * logged, and the message's outcome tells the caller whether to try again (delivery-record.ts).
  */
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,7 @@ import webpush from 'web-push';
 import type { PushPayload } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
+import type { SendOutcome } from './delivery-record';
 import type { VapidKeys } from './vapid';
 
 /** A message for a person: it goes to each of their devices. */
@@ -19,9 +20,12 @@ export interface PushMessage { userId: string; payload: PushPayload }
 export interface PushSender {
   /**
    * Sends each message to every device of its person (a person may have several messages).
-   * @returns how many messages the push services accepted.
+   * @returns per message, in order: `delivered` when a push service accepted it for at least one device
+   *   (a device that failed then is not tried again: its person's other device has it), `failed` when none
+   *   accepted it and one failed for another reason than being gone, `undeliverable` when the person has
+   *   no device left.
    */
-  send(db: Db, messages: readonly PushMessage[]): Promise<number>;
+  send(db: Db, messages: readonly PushMessage[]): Promise<SendOutcome[]>;
 }
 
 /** How many push messages are sent at once. */
@@ -38,24 +42,28 @@ export function createPushSender(keys: VapidKeys, subject: string, log: FastifyB
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   return {
     async send(db, messages) {
-      if (messages.length === 0) return 0;
+      if (messages.length === 0) return [];
       const devices = await db.select().from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, [...new Set(messages.map((message) => message.userId))]));
-      const deliveries = messages.flatMap((message) => devices.filter((device) => device.userId === message.userId).map((device) => ({ device, message })));
+      const deliveries = messages.flatMap((message, index) => devices.filter((device) => device.userId === message.userId).map((device) => ({ device, message, index })));
       const gone = new Set<string>();
-      let accepted = 0;
-      const sendOne = async ({ device, message }: (typeof deliveries)[number]) => {
+      const accepted = new Set<number>();
+      const failed = new Set<number>();
+      const sendOne = async ({ device, message, index }: (typeof deliveries)[number]) => {
         try {
           await webpush.sendNotification(
             { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
             JSON.stringify(message.payload),
             { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000, ...(options.agent ? { agent: options.agent } : {}) },
           );
-          accepted += 1;
+          accepted.add(index);
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) gone.add(device.id);
-          else log.warn({ status, err: error instanceof Error ? error.message : String(error) }, 'push: a message was not accepted');
+          else {
+            failed.add(index);
+            log.warn({ status, err: error instanceof Error ? error.message : String(error) }, 'push: a message was not accepted');
+          }
         }
       };
       // At most PUSH_CONCURRENCY messages under way at once (each is a TLS request to a push service).
@@ -63,7 +71,7 @@ export function createPushSender(keys: VapidKeys, subject: string, log: FastifyB
         await Promise.all(deliveries.slice(start, start + PUSH_CONCURRENCY).map(sendOne));
       }
       if (gone.size > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...gone]));
-      return accepted;
+      return messages.map((_, index) => (accepted.has(index) ? 'delivered' : failed.has(index) ? 'failed' : 'undeliverable'));
     },
   };
 }

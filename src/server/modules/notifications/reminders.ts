@@ -1,25 +1,29 @@
 /**
  * Which reminders are due, claimed once (issue 9). Each function is one statement: it selects what is
- * due at `now`, records it in sent_notifications (insert … on conflict do nothing) and returns only what
- * it recorded, so an app instance sends only what it claimed and nothing is ever sent twice, however
- * many instances run the job. Only confirmed, enabled accounts, per their preferences (defaults when
- * never saved); push only to people with a subscribed device.
+ * due at `now`, records it in sent_notifications (insert … on conflict do nothing) with a lease and an
+ * expiry (delivery-record.ts) and returns only what it recorded, so an app instance sends only what it
+ * claimed and nobody gets the same one twice, however many instances run the job. Only confirmed, enabled
+ * accounts, per their preferences (defaults when never saved); push only to people with a subscribed device.
  */
 import { sql } from 'drizzle-orm';
 import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf, type Conn, type Db } from '../../db/client';
+import { CLAIM_LEASE_MINUTES } from './delivery-record';
 import { DEFAULT_PREFERENCES } from './settings';
 
-/** A claimed notification's recipient and channel. */
-export interface Recipient { userId: string; email: string; language: string | null; channel: 'email' | 'push' }
+/** A claimed notification's recipient, channel and subject (sent_notifications' key with the kind). */
+export interface Recipient { userId: string; email: string; language: string | null; channel: 'email' | 'push'; subject: string }
 /** A claimed deadline reminder: `matches` of round `roundOrder` close within the window without my prediction. */
 export interface DeadlineReminder extends Recipient { groupId: string; groupName: string; roundOrder: number; matches: number }
 /** A claimed results notice: my points in round `roundOrder` and my place in the group now. */
 export interface ResultsNotice extends Recipient { groupId: string; groupName: string; roundOrder: number; points: number; rank: number }
 
-/** The people columns and channel fan-out shared by the statements: `due_people` → `due` with subject and channel. */
-function channelsSql(kind: 'deadline' | 'results') {
+/**
+ * The people columns and channel fan-out shared by the statements: `due_people` (with its `expires_at`) →
+ * `due` with subject and channel → `claimed`, leased from `at` for CLAIM_LEASE_MINUTES.
+ */
+function channelsSql(kind: 'deadline' | 'results', at: string) {
   const emailDefault = DEFAULT_PREFERENCES.email[kind];
   const pushDefault = DEFAULT_PREFERENCES.push[kind];
   return sql`
@@ -38,8 +42,8 @@ function channelsSql(kind: 'deadline' | 'results') {
        where (c.channel = 'email' and p.by_email) or (c.channel = 'push' and p.by_push)
     ),
     claimed as (
-      insert into sent_notifications (kind, user_id, subject, channel)
-      select ${kind}, user_id, subject, channel from due
+      insert into sent_notifications (kind, user_id, subject, channel, retry_at, expires_at)
+      select ${kind}, user_id, subject, channel, ${at}::timestamptz + make_interval(mins => ${CLAIM_LEASE_MINUTES}), expires_at from due
       on conflict do nothing
       returning user_id, subject, channel
     )`;
@@ -50,13 +54,15 @@ function channelsSql(kind: 'deadline' | 'results') {
  * matches whose predictions close (kickoff − 15 min) within DEADLINE_REMINDER_HOURS and that the member
  * has not predicted. One per group, round, person and channel, ever.
  */
-export async function claimDeadlineReminders(db: Db, now: Date): Promise<DeadlineReminder[]> {
+export async function claimDeadlineReminders(db: Conn, now: Date): Promise<DeadlineReminder[]> {
   const at = now.toISOString();
   const rows = rowsOf<{
-    user_id: string; email: string; language: string | null; channel: 'email' | 'push'; group_id: string; group_name: string; round_order: number; matches: number;
+    user_id: string; email: string; language: string | null; channel: 'email' | 'push'; subject: string; group_id: string; group_name: string; round_order: number; matches: number;
   }>(await db.execute(sql`
     with due_people as (
-      select gm.user_id, g.id as group_id, g.name as group_name, m.round_order, count(*)::int as matches
+      select gm.user_id, g.id as group_id, g.name as group_name, m.round_order, count(*)::int as matches,
+             -- Not worth sending once the first of them has closed.
+             min(m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})) as expires_at
         from matches m
         join groups g on g.league_id = m.league_id and g.status = 'active'
         join group_members gm on gm.group_id = g.id
@@ -66,17 +72,19 @@ export async function claimDeadlineReminders(db: Db, now: Date): Promise<Deadlin
          and not exists (select 1 from predictions p where p.group_id = g.id and p.user_id = gm.user_id and p.match_id = m.id)
        group by gm.user_id, g.id, g.name, m.round_order
     ),
-    ${channelsSql('deadline')}
-    select d.user_id, d.email, d.language, d.channel, d.group_id, d.group_name, d.round_order, d.matches
+    ${channelsSql('deadline', at)}
+    select d.user_id, d.email, d.language, d.channel, d.subject, d.group_id, d.group_name, d.round_order, d.matches
       from due d join claimed c on c.user_id = d.user_id and c.subject = d.subject and c.channel = d.channel`));
   return rows.map((row) => ({
-    userId: row.user_id, email: row.email, language: row.language, channel: row.channel,
+    userId: row.user_id, email: row.email, language: row.language, channel: row.channel, subject: row.subject,
     groupId: row.group_id, groupName: row.group_name, roundOrder: Number(row.round_order), matches: Number(row.matches),
   }));
 }
 
 /** How far back a finished round still gets its results notice (an imported past season never does). */
 const RESULTS_WITHIN_HOURS = 48;
+/** How long a results notice that failed to send is still tried again, in hours. */
+const RESULTS_EXPIRE_HOURS = 24;
 
 /**
  * Results notices due at `now`: for each round whose matches are all over (finished, postponed or
@@ -84,10 +92,10 @@ const RESULTS_WITHIN_HOURS = 48;
  * each member of an active group who had a scored prediction in it: the round's points and the place now
  * (the ranking rule of src/domain/ranking.ts). One per group, round, person and channel, ever.
  */
-export async function claimResultsNotices(db: Db, now: Date): Promise<ResultsNotice[]> {
+export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsNotice[]> {
   const at = now.toISOString();
   const rows = rowsOf<{
-    user_id: string; email: string; language: string | null; channel: 'email' | 'push'; group_id: string; group_name: string;
+    user_id: string; email: string; language: string | null; channel: 'email' | 'push'; subject: string; group_id: string; group_name: string;
     round_order: number; points: number; rank: number;
   }>(await db.execute(sql`
     with recent as (
@@ -120,17 +128,18 @@ export async function claimResultsNotices(db: Db, now: Date): Promise<ResultsNot
         from standings s
     ),
     due_people as (
-      select t.user_id, gd.group_id, gd.group_name, gd.round_order, t.points, r.rank
+      select t.user_id, gd.group_id, gd.group_name, gd.round_order, t.points, r.rank,
+             ${at}::timestamptz + make_interval(hours => ${RESULTS_EXPIRE_HOURS}) as expires_at
         from groups_done gd
         join member_round_totals t on t.group_id = gd.group_id and t.round_order = gd.round_order and t.scored > 0
         join group_members gm on gm.group_id = t.group_id and gm.user_id = t.user_id
         join ranked r on r.group_id = t.group_id and r.user_id = t.user_id
     ),
-    ${channelsSql('results')}
-    select d.user_id, d.email, d.language, d.channel, d.group_id, d.group_name, d.round_order, d.points, d.rank
+    ${channelsSql('results', at)}
+    select d.user_id, d.email, d.language, d.channel, d.subject, d.group_id, d.group_name, d.round_order, d.points, d.rank
       from due d join claimed c on c.user_id = d.user_id and c.subject = d.subject and c.channel = d.channel`));
   return rows.map((row) => ({
-    userId: row.user_id, email: row.email, language: row.language, channel: row.channel, groupId: row.group_id, groupName: row.group_name,
+    userId: row.user_id, email: row.email, language: row.language, channel: row.channel, subject: row.subject, groupId: row.group_id, groupName: row.group_name,
     roundOrder: Number(row.round_order), points: Number(row.points), rank: Number(row.rank),
   }));
 }
