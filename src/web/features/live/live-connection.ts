@@ -1,0 +1,124 @@
+/**
+ * The life of a group page's event stream (GET /api/groups/:groupId/events), apart from React and the
+ * browser so it can be tested with a fake EventSource and clock (use-live-events.ts wires it up):
+ * - a `match` event is handed to `onMatch` at once, and the parts of the group to refetch are gathered for
+ *   REFETCH_DELAY_MS (a replay may bring dozens of events: one refetch of each part, never one per event);
+ *   a `resync` refetches the whole group;
+ * - the first opening refetches the live parts (matches, ranking: a goal between the page's fetch and the
+ *   stream's opening would otherwise be missed); a reopening without any event heard refetches everything;
+ * - a dropped stream is reopened after 1, 2, 5, then 10 s (reconnectDelay), plus up to a fifth more at
+ *   random so pages dropped together do not return together, resuming after the last event heard
+ *   (?lastEventId=, since a new EventSource cannot send Last-Event-ID); after a `reconnect` event (an
+ *   instance shutting down) it waits what that event named instead;
+ * - it stops for good on `revoked` (signed out, no longer a member), or when a stream that never opened
+ *   is refused and the group itself answers 401, 403 or 404; the group is refetched then, so the page
+ *   shows why instead of knocking every 10 s.
+ */
+import type { LiveMatchEvent } from '../../../contracts/live';
+import { isRefusal, needsRefetch, reconnectDelay, reconnectHint } from './live-match';
+
+/** How long refetches triggered by events are gathered before they run, in ms. */
+export const REFETCH_DELAY_MS = 400;
+
+/** What the connection needs of an EventSource. */
+export interface EventSourceLike {
+  onopen: ((event: Event) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+
+/** The connection's surroundings: the browser's, or a test's fakes. */
+export interface LiveConnectionDeps {
+  /** The group's id (the stream is /api/groups/:groupId/events, the probe /api/groups/:groupId). */
+  groupId: string;
+  /** Opens an event stream at `url` (with the session cookie). */
+  open(url: string): EventSourceLike;
+  /** GETs `url`; resolves with the status (rejects when the network fails). */
+  probe(url: string): Promise<number>;
+  /** A live score to put on the page at once. */
+  onMatch(event: LiveMatchEvent): void;
+  /** Refetches one part of the group ('matches', 'ranking', 'stats'), or all of it (''). */
+  refetch(part: string): void;
+  /** Clock and randomness (tests pass their own). */
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  random(): number;
+}
+
+/** Opens the stream and keeps it open; returns `stop`, which closes it and cancels what is pending. */
+export function startLiveConnection(deps: LiveConnectionDeps): () => void {
+  let source: EventSourceLike | null = null;
+  let timer: unknown;
+  let attempt = 0;
+  let lastId: string | null = null;
+  let stopped = false;
+  // The wait the server asked for when it ended the stream (it is shutting down); null: the backoff.
+  let hinted: number | null = null;
+  // Parts of the group to refetch ('' = all of it), gathered and sent together.
+  const due = new Set<string>();
+  let flush: unknown;
+  const refetch = (part = '') => {
+    due.add(part);
+    flush ??= deps.setTimeout(() => {
+      flush = undefined;
+      const parts = due.has('') ? [''] : [...due];
+      due.clear();
+      for (const name of parts) deps.refetch(name);
+    }, REFETCH_DELAY_MS);
+  };
+  const connect = () => {
+    const resume = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
+    const opened = deps.open(`/api/groups/${deps.groupId}/events${resume}`);
+    source = opened;
+    let wasOpen = false;
+    opened.onopen = () => {
+      wasOpen = true;
+      if (attempt > 0 && !lastId) refetch();
+      else if (!lastId) {
+        refetch('matches');
+        refetch('ranking');
+      }
+      attempt = 0;
+    };
+    opened.addEventListener('match', (message) => {
+      lastId = message.lastEventId || lastId;
+      const event = JSON.parse(message.data as string) as LiveMatchEvent;
+      deps.onMatch(event);
+      if (needsRefetch(event)) refetch('matches');
+      refetch('ranking');
+      refetch('stats');
+    });
+    opened.addEventListener('resync', () => refetch());
+    opened.addEventListener('reconnect', (message) => {
+      hinted = reconnectHint(message.data as string);
+    });
+    const giveUp = () => {
+      stopped = true;
+      opened.close();
+      refetch();
+    };
+    opened.addEventListener('revoked', giveUp);
+    opened.onerror = () => {
+      opened.close();
+      if (stopped) return;
+      const retry = () => {
+        if (stopped) return;
+        const wait = hinted ?? reconnectDelay(attempt);
+        hinted = null;
+        timer = deps.setTimeout(connect, wait * (1 + deps.random() / 5));
+        attempt += 1;
+      };
+      // Refused outright (an EventSource cannot tell why): ask the group, and stop when it is gone for us.
+      if (wasOpen) return retry();
+      deps.probe(`/api/groups/${deps.groupId}`).then((status) => (isRefusal(status) ? giveUp() : retry()), retry);
+    };
+  };
+  connect();
+  return () => {
+    stopped = true;
+    deps.clearTimeout(timer);
+    deps.clearTimeout(flush);
+    source?.close();
+  };
+}
