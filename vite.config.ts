@@ -33,6 +33,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/metrics$/],
         cleanupOutdatedCaches: true,
+        // The first worker takes over the page that installed it (updates still wait for the go-ahead, as
+        // registerType 'prompt' never skips waiting), so that page's reads are kept for offline use at once.
+        clientsClaim: true,
         // Push notifications: showing them and opening the app on a click (src/web/public/push-sw.js).
         importScripts: ['push-sw.js'],
         runtimeCaching: [

@@ -3,7 +3,11 @@
  * (pages show what was last loaded; nothing can be saved), and a prompt when a new version of the app is
  * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version).
  * The service worker is registered at load by vite-plugin-pwa's hook; it checks for a new version hourly.
+ * The first worker takes over the page that installed it (Workbox clientsClaim), and the page then fetches
+ * what it shows again, through the worker: so after one visit, that page opens offline.
  */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../components/ui/button';
@@ -16,6 +20,7 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 export function AppUpdates() {
   const { t } = useTranslation();
   const online = useOnline();
+  useFirstControlRefetch();
   const { needRefresh: [needRefresh, setNeedRefresh], updateServiceWorker } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (!registration) return;
@@ -44,4 +49,19 @@ export function AppUpdates() {
       ) : null}
     </>
   );
+}
+
+/**
+ * When a service worker takes control of a page that had none (its first installation: clientsClaim), the
+ * page's active queries are fetched again through it, so its offline cache holds what this page shows.
+ */
+function useFirstControlRefetch() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!container || container.controller) return;
+    const taken = () => void client.invalidateQueries({ refetchType: 'active' });
+    container.addEventListener('controllerchange', taken, { once: true });
+    return () => container.removeEventListener('controllerchange', taken);
+  }, [client]);
 }
