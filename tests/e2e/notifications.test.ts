@@ -73,7 +73,22 @@ describe.runIf(withChromium)('browser: notifications', () => {
     const { context, page, cookie } = await personWithWorker('nina');
     const userId = await userIdOf(cookie);
     await context.addInitScript(stubPushManager, FAKE_SUBSCRIPTION);
+    // Every request for the permission is counted (per page load), so asking on load cannot go unnoticed.
+    await context.addInitScript(() => {
+      const ask = Notification.requestPermission.bind(Notification);
+      const counted = window as unknown as { __permissionAsks: number };
+      counted.__permissionAsks = 0;
+      Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
+        counted.__permissionAsks += 1;
+        return ask(...args);
+      };
+    });
+    const asks = () => page.evaluate(() => (window as unknown as { __permissionAsks: number }).__permissionAsks);
 
+    // Neither the home page nor the profile asks on load.
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    expect(await asks()).toBe(0);
     await page.goto(`${server.url}/profile`);
     const section = page.getByRole('region', { name: 'Notifications', exact: true });
     await section.waitFor();
@@ -81,6 +96,7 @@ describe.runIf(withChromium)('browser: notifications', () => {
     await expect(section.getByTestId('push-permission').textContent()).resolves.toBe('Not asked yet');
     await section.getByText("Off: this device doesn't get push notifications.").waitFor();
     await section.getByRole('button', { name: 'Turn on notifications on this device' }).waitFor();
+    expect(await asks()).toBe(0);
     expect(await seriousViolations(page), 'axe profile').toEqual([]);
     await shoot(page, 'notifications-01-profile');
 
@@ -88,8 +104,10 @@ describe.runIf(withChromium)('browser: notifications', () => {
     await context.grantPermissions(['notifications'], { origin: server.url });
     await page.reload();
     await expect(section.getByTestId('push-permission').textContent()).resolves.toBe('Allowed');
+    expect(await asks()).toBe(0);
     await section.getByRole('button', { name: 'Turn on notifications on this device' }).click();
     await section.getByText('On: this device gets push notifications.').waitFor();
+    expect(await asks()).toBe(1); // asked from the button, once
     await section.getByRole('button', { name: 'Turn off on this device' }).waitFor();
     await section.getByText('You get push notifications on 1 device.').waitFor();
 
@@ -128,6 +146,7 @@ describe.runIf(withChromium)('browser: notifications', () => {
     expect((await settings(cookie)).pushDevices).toBe(0);
     await section.getByRole('button', { name: 'Turn on notifications on this device' }).click();
     await section.getByText('On: this device gets push notifications.').waitFor();
+    expect(await asks()).toBe(2); // each press asks (the browser answers at once when already allowed)
     expect((await settings(cookie)).pushDevices).toBe(1);
 
     // Preferences: goals by push are opt-in; ticked and saved, they stay ticked.
