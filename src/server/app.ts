@@ -5,6 +5,7 @@
  * `{error: {id, message}}` and keeps 5xx details in the log.
  */
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import type { Writable } from 'node:stream';
 import { resolve, sep } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
@@ -124,6 +125,8 @@ export interface BuildAppOptions {
   webDir?: string;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: Writable;
+  /** The https.Agent Web Push messages go through (tests: one that trusts a local push service). */
+  pushAgent?: Agent;
 }
 
 /** Builds the app, ready to `listen` or `inject`. */
@@ -200,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const vapid = await resolveVapidKeys(database.db, env);
   const delivery: DeliveryContext = {
     mailer, appUrl: baseURL.replace(/\/$/, ''), secret: authSecret, log: app.log,
-    push: createPushSender(vapid, env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`, app.log),
+    push: createPushSender(vapid, env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`, app.log, { agent: options.pushAgent }),
   };
   if (env.REMINDERS) {
     const reminders = startReminderJob(database.db, delivery, env.REMINDER_INTERVAL_MS, app.log, undefined, jobs);

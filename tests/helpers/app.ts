@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Agent } from 'node:https';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -130,7 +131,7 @@ export function useTestDatabase(): () => Database {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDir?: string; realMail?: boolean; logStream?: Writable; readReplica?: boolean } = {},
+  options: { webDir?: string; realMail?: boolean; logStream?: Writable; readReplica?: boolean; pushAgent?: Agent } = {},
 ): Promise<TestApp> {
   const opened = await openTestDatabase();
   const { drop } = opened;
@@ -151,6 +152,7 @@ export async function createTestApp(
     database,
     mailer: options.realMail ? undefined : mailer,
     logStream: options.logStream,
+    pushAgent: options.pushAgent,
     webDir: options.webDir ?? join(dataDir, 'no-web'),
   });
   await app.ready();

@@ -54,8 +54,9 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
   const pushesTo = (name: string) => push.messages.filter((message) => message.device === name).map((message) => devices[name]!.read(message));
 
   beforeAll(async () => {
-    t = await createTestApp();
     push = await startPushService((device) => (device === 'gone' ? 410 : 201));
+    // The app's own push sender reaches the local push service too (goal pushes from live events).
+    t = await createTestApp({}, { pushAgent: push.agent });
     await seedDemoIfEmpty(t.database.db, new Date());
     [ana, bruno, carla] = await Promise.all(['ana', 'bruno', 'carla'].map((username) => createUser(t, { username, email: `${username}@example.com` }))) as [TestUser, TestUser, TestUser];
     ids = Object.fromEntries(rowsOf<{ id: string; email: string }>(await t.database.db.execute(sql`select id, email from "user"`))
@@ -246,6 +247,16 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(await sendGoalNotices(t.database.db, delivery, extra)).toBe(1);
     expect(pushesTo('ana-phone').at(-1)).toMatchObject({ body: expect.stringMatching(/ 2–1 .*Your prediction: 2–1\.$/) });
     expect(await sendGoalNotices(t.database.db, delivery, extra)).toBe(0);
+  });
+
+  it('pushes a live score entered by an administrator to those who asked for goals, through the app\'s own event path', async () => {
+    const before = push.messages.length;
+    // As the admin route does: the score and its live event in one transaction; every instance hears it.
+    await setMatchResult(t.database.db, soon[0]!.id, { status: 'live', homeGoals: 4, awayGoals: 4 });
+    await expect.poll(() => pushesTo('ana-phone').some((payload) => /4–4/.test((payload as { body: string }).body)), { timeout: 5_000 }).toBe(true);
+    expect(pushesTo('ana-phone').at(-1)).toMatchObject({ kind: 'goals', tag: `goals:${soon[0]!.id}`, body: expect.stringMatching(/ 4–4 .*Your prediction: 2–1\.$/) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(push.messages.length - before).toBe(1); // ana only, once
   });
 
   it('tries a failed send again until it is delivered, takes over a claim whose sender died, never sends twice or late, and never to someone unsubscribed', async () => {
