@@ -92,8 +92,15 @@ describe.runIf(withChromium)('browser: the game', () => {
     // is provisional while the match is in play ("if it ended now"; Kicktipp: ana's 2–1 on 1–0 is the
     // right goal difference, 3), moves with the next goal (her exact score, 4), and the final whistle
     // makes it official.
+    // bruno's home page follows the live events of his groups' leagues (GET /api/events): tied at the
+    // start, he drops to second when ana's prediction starts scoring.
+    const brunoHome = bruno.page;
+    await brunoHome.goto(`${server.url}/`);
+    const brunoCard = brunoHome.getByRole('link', { name: /Keyboard pool/ });
+    await brunoCard.getByText('#1 of 2').waitFor();
     await setMatchResult(server.database.db, target.id, { status: 'live', homeGoals: 1, awayGoals: 0 });
     await card.getByText('1 – 0').waitFor({ timeout: 5_000 });
+    await brunoCard.getByText('#2 of 2').waitFor({ timeout: 5_000 });
     await page.getByRole('tab', { name: 'Ranking' }).click();
     const anaRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'ana' }) });
     const provisional = page.getByTestId('provisional-ranking');

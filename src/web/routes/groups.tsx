@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDiscover, useJoinPublicGroup, useMyGroups } from '../features/groups/api/groups';
+import { useMyLiveEvents } from '../features/live/use-live-events';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { groupColorStyle } from '../features/groups/components/group-color';
@@ -21,6 +22,8 @@ export function GroupsRoute() {
   const navigate = useNavigate();
   const mine = useMyGroups();
   const leagues = useLeagues();
+  // My ranks move with the live events of my groups' leagues.
+  useMyLiveEvents(true);
   const [q, setQ] = useState('');
   const [leagueId, setLeagueId] = useState('');
   // Searched once typing pauses, not on every key.

@@ -44,7 +44,8 @@ describe('the live connection of a group page', () => {
   const settle = async () => { await Promise.resolve(); await Promise.resolve(); await Promise.resolve(); };
   const start = () => {
     stop = startLiveConnection({
-      groupId: 'g1',
+      streamPath: '/api/groups/g1/events',
+      probePath: '/api/groups/g1',
       open: (url) => { const source = new FakeSource(url); sources.push(source); return source; },
       probe: async (url) => { probes.push(url); if (probeStatus instanceof Error) throw probeStatus; return probeStatus; },
       onMatch: (event) => applied.push(event),

@@ -1,6 +1,7 @@
 /**
- * The life of a group page's event stream (GET /api/groups/:groupId/events), apart from React and the
- * browser so it can be tested with a fake EventSource and clock (use-live-events.ts wires it up):
+ * The life of an event stream — a group page's (GET /api/groups/:groupId/events) or the one of every
+ * other signed-in page (GET /api/events: the leagues of my groups) — apart from React and the browser so
+ * it can be tested with a fake EventSource and clock (use-live-events.ts wires it up):
  * - a `match` event is handed to `onMatch` at once, and the parts of the group to refetch are gathered for
  *   REFETCH_DELAY_MS (a replay may bring dozens of events: one refetch of each part, never one per event);
  *   a `resync` refetches the whole group;
@@ -11,8 +12,8 @@
  *   (?lastEventId=, since a new EventSource cannot send Last-Event-ID); after a `reconnect` event (an
  *   instance shutting down) it waits what that event named instead;
  * - it stops for good on `revoked` (signed out, no longer a member), or when a stream that never opened
- *   is refused and the group itself answers 401, 403 or 404; the group is refetched then, so the page
- *   shows why instead of knocking every 10 s.
+ *   is refused and the probe (the group itself, or who I am) answers 401, 403 or 404; everything is
+ *   refetched then, so the page shows why instead of knocking every 10 s.
  */
 import type { LiveMatchEvent } from '../../../contracts/live';
 import { isRefusal, needsRefetch, reconnectDelay, reconnectHint } from './live-match';
@@ -30,8 +31,10 @@ export interface EventSourceLike {
 
 /** The connection's surroundings: the browser's, or a test's fakes. */
 export interface LiveConnectionDeps {
-  /** The group's id (the stream is /api/groups/:groupId/events, the probe /api/groups/:groupId). */
-  groupId: string;
+  /** The stream's address (/api/groups/:groupId/events or /api/events). */
+  streamPath: string;
+  /** What to ask when a stream is refused before opening, to tell a refusal from a network failure. */
+  probePath: string;
   /** Opens an event stream at `url` (with the session cookie). */
   open(url: string): EventSourceLike;
   /** GETs `url`; resolves with the status (rejects when the network fails). */
@@ -69,7 +72,7 @@ export function startLiveConnection(deps: LiveConnectionDeps): () => void {
   };
   const connect = () => {
     const resume = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
-    const opened = deps.open(`/api/groups/${deps.groupId}/events${resume}`);
+    const opened = deps.open(`${deps.streamPath}${resume}`);
     source = opened;
     let wasOpen = false;
     opened.onopen = () => {
@@ -109,9 +112,9 @@ export function startLiveConnection(deps: LiveConnectionDeps): () => void {
         timer = deps.setTimeout(connect, wait * (1 + deps.random() / 5));
         attempt += 1;
       };
-      // Refused outright (an EventSource cannot tell why): ask the group, and stop when it is gone for us.
+      // Refused outright (an EventSource cannot tell why): ask the probe, and stop when it is gone for us.
       if (wasOpen) return retry();
-      deps.probe(`/api/groups/${deps.groupId}`).then((status) => (isRefusal(status) ? giveUp() : retry()), retry);
+      deps.probe(deps.probePath).then((status) => (isRefusal(status) ? giveUp() : retry()), retry);
     };
   };
   connect();

@@ -1,11 +1,15 @@
 /**
- * Keeps an open group page live (live-connection.ts has the stream's rules): a `match` event puts the
- * new score on the cached matches at once, and the refetches it asks for invalidate the group's queries
- * (the ranking and stats are server-cached per group).
+ * Keeps open pages live (live-connection.ts has the stream's rules). A group page follows its group's
+ * stream: a `match` event puts the new score on the cached matches at once, and the refetches it asks
+ * for invalidate the group's queries (the ranking and stats are server-cached per group). A member's
+ * home and My groups follow GET /api/events (the leagues of their groups): a score goes on every cached
+ * group's matches, and what the page shows (the home feed's matches and results, my groups and their
+ * ranks) is fetched again.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
+import type { LiveMatchEvent } from '../../../contracts/live';
 import { startLiveConnection } from './live-connection';
 import { applyLiveMatch } from './live-match';
 
@@ -15,7 +19,8 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     return startLiveConnection({
-      groupId,
+      streamPath: `/api/groups/${groupId}/events`,
+      probePath: `/api/groups/${groupId}`,
       open: (url) => new EventSource(url, { withCredentials: true }),
       probe: async (url) => (await fetch(url, { credentials: 'same-origin' })).status,
       onMatch: (event) => client.setQueryData<GroupMatchesResponse>(['groups', groupId, 'matches'], (data) => applyLiveMatch(data, event)),
@@ -25,4 +30,33 @@ export function useLiveEvents(groupId: string, enabled: boolean): void {
       random: Math.random,
     });
   }, [client, groupId, enabled]);
+}
+
+/** Whether a cached query holds a group's matches (['groups', groupId, 'matches']). */
+const isGroupMatches = (key: readonly unknown[]) => key.length === 3 && key[0] === 'groups' && key[2] === 'matches';
+
+/** Follows the live events of all my groups' leagues while `enabled` (a signed-in page outside a group). */
+export function useMyLiveEvents(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    return startLiveConnection({
+      streamPath: '/api/events',
+      probePath: '/api/me',
+      open: (url) => new EventSource(url, { withCredentials: true }),
+      probe: async (url) => (await fetch(url, { credentials: 'same-origin' })).status,
+      onMatch: (event: LiveMatchEvent) => client.setQueriesData<GroupMatchesResponse>(
+        { predicate: (query) => isGroupMatches(query.queryKey) }, (data) => applyLiveMatch(data, event),
+      ),
+      // Whatever part an event touches, the pages outside a group show it through these (only the queries
+      // on screen are fetched; the others are marked stale).
+      refetch: () => {
+        void client.invalidateQueries({ queryKey: ['groups'], refetchType: 'active' }, { cancelRefetch: false });
+        void client.invalidateQueries({ queryKey: ['leagues'], refetchType: 'active' }, { cancelRefetch: false });
+      },
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      random: Math.random,
+    });
+  }, [client, enabled]);
 }

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useMyGroups } from '../../groups/api/groups';
+import { useMyLiveEvents } from '../../live/use-live-events';
 import { useHomeFeed } from '../api/home-feed';
 import { useServerNow } from '../hooks/use-server-now';
 import { ButtonLink } from '../../../components/ui/button';
@@ -21,6 +22,8 @@ export function MemberHome({ name }: { name: string }) {
   const { t } = useTranslation();
   const groups = useMyGroups();
   const feed = useHomeFeed();
+  // Results, ranks and the next matches move with the live events of my groups' leagues, without a reload.
+  useMyLiveEvents(true);
   const now = useServerNow(feed.data?.clockOffsetMs);
   const noGroups = groups.data?.length === 0;
   return (
