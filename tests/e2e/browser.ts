@@ -50,8 +50,11 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Builds the web app if needed and serves the real app with the demo league on a free port. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * Builds the web app if needed and serves the real app with the demo league on a free port; `webDir`
+ * serves another copy of the built app instead (a test that changes it).
+ */
+export async function startApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<RunningApp> {
   await buildWebIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'palpite-e2e-'));
   const database = await openDatabase({ dataDir });
@@ -62,7 +65,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     // newest mail to a person, where the journeys look for their verification link).
     env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
     database,
-    webDir: webOutDir(),
+    webDir: options.webDir ?? webOutDir(),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -4,16 +4,17 @@
  * installability audit and Chrome's install prompt), and after one visit (one page load) the app opens
  * offline — the shell, the last loaded group page and my predictions, read-only, under an "offline"
  * banner — and is live again when the network returns. Sign-out, or a session that ends without it,
- * empties what the worker kept.
+ * empties what the worker kept. A new release waits for the person's go-ahead.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom } from '../helpers/users';
-import { addCookieHeader, apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, type RunningApp, useBrowserApp } from './browser';
+import { webOutDir } from '../../src/cli/web-build';
+import { addCookieHeader, apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, startApp, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -28,8 +29,8 @@ describe.runIf(withChromium)('browser: the installable app', () => {
    * A signed-in person in a Chromium profile of their own (a persistent context: Chromium never offers to
    * install from an incognito one, which every other context is), service workers allowed.
    */
-  const personWithWorker = async (username: string): Promise<{ context: BrowserContext; cookie: string; close(): Promise<void> }> => {
-    const person = await apiUser(server, browser, username);
+  const personWithWorker = async (username: string, on: RunningApp = server): Promise<{ context: BrowserContext; cookie: string; close(): Promise<void> }> => {
+    const person = await apiUser(on, browser, username);
     const cookies = await person.context.cookies();
     await person.context.close();
     const profile = mkdtempSync(join(tmpdir(), 'palpite-pwa-'));
@@ -127,5 +128,52 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     await page.waitForURL(/\/login/);
     await expect.poll(kept, { timeout: 5_000 }).toBe(0);
     await close();
+  });
+
+  it('offers a new version once it is ready, lets it wait, and reloads into it on request', async () => {
+    // A server of its own, on a copy of the built app that this test can change.
+    const web = mkdtempSync(join(tmpdir(), 'palpite-web-'));
+    cpSync(webOutDir(), web, { recursive: true });
+    const own = await startApp({}, { webDir: web });
+    const { context, close } = await personWithWorker('ines', own);
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      await page.goto(`${own.url}/`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Palpite is ready.' });
+      await expect(prompt.count()).resolves.toBe(0);
+
+      // A release: the worker's script changes (as its list of hashed files would). Served as it is now
+      // (the precompressed copies would still hold the old one).
+      const script = join(web, 'sw.js');
+      writeFileSync(script, `${readFileSync(script, 'utf8')}\n// the next release\n`);
+      for (const suffix of ['.br', '.gz']) rmSync(`${script}${suffix}`, { force: true });
+      const update = () => page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+      await update();
+      await prompt.waitFor({ timeout: 10_000 });
+      const waiting = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null);
+      await expect(waiting()).resolves.toBe(true);
+      expect(await seriousViolations(page), 'axe with the prompt').toEqual([]);
+      if (SHOTS) await page.screenshot({ path: 'screenshots/pwa-update-390.png' });
+
+      // Later: the prompt goes and the new version keeps waiting, the page goes on with the old one.
+      await prompt.getByRole('button', { name: 'Later' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      await expect(waiting()).resolves.toBe(true);
+
+      // The next load offers it again; Reload activates it and the page comes back on it.
+      await page.reload();
+      await prompt.waitFor({ timeout: 10_000 });
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await page.waitForFunction(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+      });
+      await expect(prompt.count()).resolves.toBe(0);
+    } finally {
+      await close();
+      await own.stop();
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 });
