@@ -42,7 +42,7 @@ export default defineConfig({
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },
       {
