@@ -14,8 +14,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
-    // Both cores for the unit and database files (Vitest's default keeps one core free: on this 2-core
-    // machine that ran every file one after another). Browser files still run one at a time.
+    // Both cores (Vitest's default keeps one core free: on this 2-core machine that ran every file one
+    // after another). Browser files run beside the others, two at a time at most: one at a time, Vitest
+    // ran them all after the rest, and npm test reached its 10-minute budget.
     maxWorkers: 2,
     projects: [
       {
