@@ -1,5 +1,6 @@
 /**
- * Fuzzing from the OpenAPI document (issue 10): every operation of GET /api/openapi.json gets generated
+ * Fuzzing from the OpenAPI document (issue 10): every operation of GET /api/openapi.json, and of Better
+ * Auth's document for the routes under /api/auth (tests/reliability/auth-openapi.ts), gets generated
  * requests — valid, boundary and malformed path parameters, queries, headers and bodies
  * (tests/reliability/openapi-arbitraries.ts) — as a guest, a signed-in member and a platform
  * administrator, with real ids of seeded data in the pool of valid values so they reach the handlers.
@@ -27,6 +28,7 @@ import { createUser, signIn, type TestUser } from '../helpers/users';
 import { groups, leagues, matches, profiles, teamAliases, teams, user } from '../../src/server/db/schema';
 import { seedDemoIfEmpty } from '../../src/server/modules/demo/seed';
 import { unsubscribeToken } from '../../src/server/modules/notifications/unsubscribe-token';
+import { authOpenApiPaths } from './auth-openapi';
 import { faultSurface, forgedCookies, operationsOf, requestArbitrary, sweepRequests, type FuzzRequest, type Operation, type ValuePool } from './openapi-arbitraries';
 
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 12_000);
@@ -72,6 +74,7 @@ describe(`fuzzing from the OpenAPI document (${TEST_DB_KIND})`, () => {
   const statuses = new Map<number, number>();
   const kinds = new Map<string, number>();
   let sent = 0;
+  let authSent = 0;
   let streamsOpened = 0;
 
   const idOf = async (email: string) => (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id;
@@ -158,6 +161,7 @@ describe(`fuzzing from the OpenAPI document (${TEST_DB_KIND})`, () => {
     if (request.method !== 'GET') headers.origin = 'http://localhost';
     const response = await t.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload, payloadAsStream: true });
     sent++;
+    if (request.url.startsWith('/api/auth/')) authSent++;
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
       // An open event stream never ends by itself: hang up, as a closed tab would.
@@ -261,7 +265,8 @@ describe(`fuzzing from the OpenAPI document (${TEST_DB_KIND})`, () => {
     t = await createTestApp({ RATE_LIMIT: 'false', LOG_FORMAT: 'json' }, { logStream });
     await seedDemoIfEmpty(t.database.db, new Date());
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    operations = operationsOf(document);
+    // Our routes, then Better Auth's under /api/auth (sign-up, sign-in, sessions, passwords, the account).
+    operations = [...operationsOf(document), ...operationsOf({ paths: await authOpenApiPaths(t.database.db, AUTH_SECRET, t.app.log) })];
     const only = process.env.FUZZ_OPERATION;
     if (only) operations = operations.filter((op) => `${op.method} ${op.path}` === only);
   }, 120_000);
@@ -294,14 +299,19 @@ describe(`fuzzing from the OpenAPI document (${TEST_DB_KIND})`, () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     const figures = {
-      seed: SEED, operations: operations.length, requests: sent, swept, random: sent - swept, seconds: Math.round(seconds), perSecond: Math.round(sent / seconds),
+      seed: SEED, operations: operations.length, requests: sent, authRequests: authSent, swept, random: sent - swept, seconds: Math.round(seconds), perSecond: Math.round(sent / seconds),
       statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)), kinds: Object.fromEntries(kinds), streamsOpened,
       heapAfterSweepMb: Math.round(heapAfterSweep), heapAfterRandomMb: Math.round(heapAfterRandom), health: health.statusCode, ready: ready.statusCode,
     };
     console.log(`fuzz figures: ${JSON.stringify(figures)}`);
 
     expect(failures, failures.join('\n\n')).toEqual([]);
-    if (!process.env.FUZZ_OPERATION) expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    if (!process.env.FUZZ_OPERATION) {
+      expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+      // Better Auth's routes are in the sweep and the random share like ours (sign-up, sign-in, sessions, passwords).
+      expect(operations.filter((op) => op.path.startsWith('/api/auth/')).length).toBeGreaterThanOrEqual(20);
+      expect(authSent).toBeGreaterThanOrEqual(1_000);
+    }
     expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
     expect(health.statusCode).toBe(200);
     expect(ready.statusCode, ready.body).toBe(200);
