@@ -100,9 +100,8 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     // Old results, to know which matches need re-scoring.
     const existing = await tx
       .select({
-        id: matches.id, externalId: matches.externalId, status: matches.status, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals,
-        homeGoalsExtraTime: matches.homeGoalsExtraTime, awayGoalsExtraTime: matches.awayGoalsExtraTime, lockedByAdmin: matches.lockedByAdmin,
-        roundOrder: matches.roundOrder, stage: matches.stage,
+        id: matches.id, externalId: matches.externalId, lockedByAdmin: matches.lockedByAdmin,
+        ...Object.fromEntries(UPDATABLE_COLUMNS.map((key) => [key, matches[key]])) as { [K in (typeof UPDATABLE_COLUMNS)[number]]: (typeof matches)[K] },
       })
       .from(matches)
       .where(eq(matches.leagueId, league.id))
@@ -122,12 +121,18 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
 
     const columns = UPDATABLE_COLUMNS.map((key) => sql.raw(`"${columnName(key)}"`));
     const excluded = UPDATABLE_COLUMNS.map((key) => sql.raw(`excluded."${columnName(key)}"`));
+    // Only new matches and changed ones are written (a sync re-imports mostly unchanged seasons): the
+    // statement below would leave the others as they are anyway.
+    const toWrite = values.filter((value) => {
+      const old = before.get(value.externalId);
+      return old === undefined || (!old.lockedByAdmin && UPDATABLE_COLUMNS.some((key) => !sameValue(old[key], value[key])));
+    });
     let created = 0;
     let updated = 0;
-    for (let i = 0; i < values.length; i += 500) {
+    for (let i = 0; i < toWrite.length; i += 500) {
       const written = await tx
         .insert(matches)
-        .values(values.slice(i, i + 500))
+        .values(toWrite.slice(i, i + 500))
         .onConflictDoUpdate({
           target: [matches.leagueId, matches.externalId],
           set: Object.fromEntries([...UPDATABLE_COLUMNS.map((key, i) => [key, excluded[i]]), ['updatedAt', sql`now()`]]),
@@ -169,6 +174,14 @@ const UPDATABLE_COLUMNS = [
 ] as const;
 
 type MatchInsert = typeof matches.$inferInsert & { externalId: string; status: ImportedMatch['status'] };
+
+/** Whether a stored column value and an imported one are the same (null and undefined alike; instants by time). */
+function sameValue(stored: unknown, imported: unknown): boolean {
+  if (stored instanceof Date || imported instanceof Date) {
+    return stored instanceof Date && imported instanceof Date && stored.getTime() === imported.getTime();
+  }
+  return (stored ?? null) === (imported ?? null);
+}
 
 function toRow(match: ImportedMatch, leagueId: string, teamId: Map<string, string>): MatchInsert {
   const id = (name: string) => {
