@@ -323,7 +323,9 @@ async function deadlineRush(): Promise<string[]> {
     for (const table of ['session', 'group_members', 'matches', 'profiles']) await vacuum(db, table);
     const { app, url } = await startServer(database);
     try {
+      const copiesFrom = performance.now();
       for (let i = 0; i < cookies.length; i++) cookies[i] = await browserCookie(app, cookies[i]!);
+      console.error(`rush: ${RUSH_MEMBERS} session copies made in ${((performance.now() - copiesFrom) / 1000).toFixed(1)} s`);
       const health = await cannon({ url: `${url}/api/health` });
       let next = 0;
       // Which members were answered "saved", with the score they sent last: every one must be stored.
