@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom } from '../helpers/users';
 import { webOutDir } from '../../src/cli/web-build';
+import { ICON_SIZES, MASKABLE_SIZES, THEME_COLOR } from '../../src/web/config/pwa';
 import { addCookieHeader, apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, startApp, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
@@ -64,7 +65,26 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     expect(installabilityErrors).toEqual([]);
     const served = await fetch(`${server.url}/manifest.webmanifest`);
     expect(served.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    expect(await served.json()).toMatchObject({ display: 'standalone', start_url: '/', name: 'Palpite' });
+    const installed = await served.json() as { icons: { src: string; sizes: string; purpose: string }[]; theme_color: string };
+    expect(installed).toMatchObject({ display: 'standalone', start_url: '/', name: 'Palpite', theme_color: THEME_COLOR });
+    // Icons at every size launchers ask for, each served as a PNG of that size.
+    expect(installed.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      ...ICON_SIZES.map((size) => `${size}x${size} any`), ...MASKABLE_SIZES.map((size) => `${size}x${size} maskable`),
+    ]);
+    for (const icon of installed.icons) {
+      const png = Buffer.from(await (await fetch(`${server.url}${icon.src}`)).arrayBuffer());
+      expect(png.subarray(1, 4).toString('latin1'), icon.src).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
+    // Add to Home Screen on iOS reads these from the page, not the manifest.
+    const head = await page.evaluate(() => ({
+      capable: document.querySelector('meta[name="apple-mobile-web-app-capable"]')?.getAttribute('content'),
+      title: document.querySelector('meta[name="apple-mobile-web-app-title"]')?.getAttribute('content'),
+      touchIcon: document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href'),
+      theme: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+    }));
+    expect(head).toEqual({ capable: 'yes', title: 'Palpite', touchIcon: '/apple-touch-icon.png', theme: THEME_COLOR });
+    expect((await fetch(`${server.url}/apple-touch-icon.png`)).status).toBe(200);
     expect((await fetch(`${server.url}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
 
     // One visit: the worker takes this page over as soon as it is active (clientsClaim), and the page fetches

@@ -99,7 +99,11 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
       preferences: { email: { deadline: true, results: false }, push: { deadline: true, results: true, goals: false } }, pushDevices: 0,
     });
     expect(defaults.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
-    // The same key pair on every start (kept in the database).
+    // The same key pair on every start (kept in the database), unless both VAPID_* variables name another.
+    expect((await resolveVapidKeys(t.database.db, {})).publicKey).toBe(defaults.vapidPublicKey);
+    const own = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+    expect(await resolveVapidKeys(t.database.db, own)).toEqual({ publicKey: own.VAPID_PUBLIC_KEY, privateKey: own.VAPID_PRIVATE_KEY });
+    await expect(resolveVapidKeys(t.database.db, { VAPID_PUBLIC_KEY: own.VAPID_PUBLIC_KEY })).rejects.toThrow(/both/);
     expect((await resolveVapidKeys(t.database.db, {})).publicKey).toBe(defaults.vapidPublicKey);
 
     const saved = await inject(ana, 'PUT', '/api/me/notifications', { email: { deadline: true, results: true }, push: { deadline: true, results: true, goals: true } });
