@@ -33,7 +33,8 @@ function isAddressOrRange(entry: string): boolean {
   if (family === 0) return false;
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
+  // proxy-addr refuses /0 (trusting every address is TRUST_PROXY=true).
+  return Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 const envSchema = z.object({

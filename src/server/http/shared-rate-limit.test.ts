@@ -114,7 +114,7 @@ describe('TRUST_PROXY values', () => {
     expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
-    for (const bad of ['yes', '1', '10.0.0.0/33', 'fd00::/129', 'proxy.local', '10.0.0.1/8/2', ',']) {
+    for (const bad of ['yes', '1', '10.0.0.0/33', '0.0.0.0/0', '::/0', 'fd00::/129', 'proxy.local', '10.0.0.1/8/2', ',']) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
     }
   });

@@ -2,13 +2,14 @@
  * The reminders job (issue 9): every REMINDER_INTERVAL_MS, sends the deadline reminders and results
  * notices that are due and tries again the notifications whose send failed or whose claimer died
  * (src/server/modules/notifications/deliver.ts, delivery-record.ts), and hourly forgets the record of
- * notifications sent more than two weeks ago. Every instance may run it: each notice is claimed in the
+ * notifications sent more than two weeks ago and the messages of those that will never be sent. Every instance may run it: each notice is claimed in the
  * database before it is sent, so nobody gets one twice. A failing run is logged and the next tick tries
  * again; runs never overlap within an instance.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { sendDueReminders, type DeliveryContext } from '../modules/notifications/deliver';
+import { dropDeadMessages } from '../modules/notifications/delivery-record';
 import { pruneSentNotifications } from '../modules/notifications/reminders';
 import type { JobMonitor } from './job-monitor';
 
@@ -27,7 +28,7 @@ export function startReminderJob(
     const at = now();
     // Hourly, the record of what was sent loses what is too old to matter (reminders.ts SENT_KEPT_DAYS).
     const prune = at.getTime() - prunedAt >= 3_600_000
-      ? pruneSentNotifications(db, at).then(() => { prunedAt = at.getTime(); })
+      ? pruneSentNotifications(db, at).then(() => dropDeadMessages(db, at)).then(() => { prunedAt = at.getTime(); })
       : Promise.resolve();
     running = prune.then(() => sendDueReminders(db, context, at))
       .then((sent) => {

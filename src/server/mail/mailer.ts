@@ -36,7 +36,9 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Timeouts well under a notification's lease (notifications/delivery-record.ts): nodemailer's own
+    // defaults wait 2 minutes to connect and 10 for a silent socket.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
     return {
       mode: 'smtp',
       async send(mail) {

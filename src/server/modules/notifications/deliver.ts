@@ -12,7 +12,7 @@ import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { storedLocale, type MailLocale } from '../../mail/templates';
-import { claimRetries, recordOutcomes, storeMessages, type NotificationKey, type Outgoing, type SendOutcome } from './delivery-record';
+import { claimRetries, recordOutcomes, renewLeases, storeMessages, type NotificationKey, type Outgoing, type SendOutcome } from './delivery-record';
 import { claimGoalNotices, liveScore } from './goals';
 import type { PushSender } from './push-sender';
 import { claimDeadlineReminders, claimResultsNotices, type DeadlineReminder, type ResultsNotice } from './reminders';
@@ -62,8 +62,8 @@ function render(context: DeliveryContext, kind: 'deadline' | 'results', item: De
     : resultsText(locale, { points: item.points, rank: item.rank, groupName: item.groupName });
   const path = 'matches' in item ? `/group/${item.groupId}/predictions` : `/group/${item.groupId}?tab=ranking`;
   const key: NotificationKey = { kind, userId: item.userId, subject: item.subject, channel: item.channel };
-  if (item.channel === 'push') return { key, message: { push: { kind, ...text, url: path, tag: `${kind}:${item.groupId}:${item.roundOrder}` } } };
-  return { key, message: { mail: reminderMailFor(context, kind, item, text, path) } };
+  if (item.channel === 'push') return { key, attempts: 1, message: { push: { kind, ...text, url: path, tag: `${kind}:${item.groupId}:${item.roundOrder}` } } };
+  return { key, attempts: 1, message: { mail: reminderMailFor(context, kind, item, text, path) } };
 }
 
 function reminderMailFor(context: DeliveryContext, kind: EmailNotificationKind, item: DeadlineReminder | ResultsNotice, text: { title: string; body: string }, path: string): Mail {
@@ -80,29 +80,52 @@ function reminderMailFor(context: DeliveryContext, kind: EmailNotificationKind, 
   };
 }
 
-/** Sends mails one by one and pushes together, then records every outcome in one statement. */
+/** How many notifications are sent between two records of their outcomes (each chunk renews its lease first). */
+const SEND_CHUNK = 20;
+
+/**
+ * Sends in chunks of SEND_CHUNK: renews the chunk's lease (leaving out what another instance took over),
+ * sends its mails one by one and its pushes together, and records its outcomes at once, so a long run
+ * never outlives its lease and a failure part-way loses no outcome already known. Outcome times are the
+ * run's clock `now` moved on by the time the run has taken.
+ */
 async function send(db: Db, context: DeliveryContext, outgoing: readonly Outgoing[], now: Date): Promise<{ key: NotificationKey; outcome: SendOutcome }[]> {
-  if (outgoing.length === 0) return [];
-  const outcomes = new Array<SendOutcome>(outgoing.length);
-  const pushes: { index: number; userId: string; payload: PushPayload }[] = [];
-  for (const [index, item] of outgoing.entries()) {
-    if ('push' in item.message) {
-      pushes.push({ index, userId: item.key.userId, payload: item.message.push });
-      continue;
+  const started = performance.now();
+  const clock = () => new Date(now.getTime() + (performance.now() - started));
+  const sent: (Outgoing & { outcome: SendOutcome })[] = [];
+  for (let start = 0; start < outgoing.length; start += SEND_CHUNK) {
+    const chunk = await renewLeases(db, outgoing.slice(start, start + SEND_CHUNK), clock());
+    const outcomes = new Array<SendOutcome>(chunk.length).fill('failed');
+    const pushes: { index: number; userId: string; payload: PushPayload }[] = [];
+    for (const [index, item] of chunk.entries()) {
+      if ('push' in item.message) {
+        pushes.push({ index, userId: item.key.userId, payload: item.message.push });
+        continue;
+      }
+      try {
+        await context.mailer.send(item.message.mail);
+        outcomes[index] = 'delivered';
+      } catch (error) {
+        context.log.warn({ err: error instanceof Error ? error.message : String(error), kind: item.key.kind }, 'notifications: a mail was not sent; it will be tried again');
+      }
     }
     try {
-      await context.mailer.send(item.message.mail);
-      outcomes[index] = 'delivered';
+      const pushed = context.push ? await context.push.send(db, pushes) : pushes.map(() => 'undeliverable' as const);
+      for (const [i, push] of pushes.entries()) outcomes[push.index] = pushed[i]!;
     } catch (error) {
-      context.log.warn({ err: error instanceof Error ? error.message : String(error), kind: item.key.kind }, 'reminders: a mail was not sent; it will be tried again');
-      outcomes[index] = 'failed';
+      // The pushes stay 'failed' (tried again later); the mails' outcomes are recorded all the same.
+      context.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'notifications: pushes were not sent; they will be tried again');
     }
+    const recorded = chunk.map((item, index) => ({ ...item, outcome: outcomes[index]! }));
+    try {
+      await recordOutcomes(db, recorded, clock());
+    } catch (error) {
+      // Unrecorded, they are taken over after their lease and may go twice: say so loudly.
+      context.log.error({ err: error instanceof Error ? error.message : String(error), count: recorded.length }, 'notifications: outcomes could not be recorded');
+    }
+    sent.push(...recorded);
   }
-  const pushed = context.push ? await context.push.send(db, pushes) : pushes.map(() => 'undeliverable' as const);
-  for (const [i, push] of pushes.entries()) outcomes[push.index] = pushed[i]!;
-  const sent = outgoing.map((item, index) => ({ key: item.key, outcome: outcomes[index]! }));
-  await recordOutcomes(db, sent, now);
-  return sent;
+  return sent.map((item) => ({ key: item.key, outcome: item.outcome }));
 }
 
 /**
@@ -117,6 +140,7 @@ export async function sendGoalNotices(db: Db, context: DeliveryContext, event: L
     const notices = await claimGoalNotices(tx, event, now);
     const rendered: Outgoing[] = notices.map((notice) => ({
       key: { kind: 'goals', userId: notice.userId, subject: notice.subject, channel: 'push' },
+      attempts: 1,
       message: {
         push: {
           kind: 'goals', url: `/group/${notice.groupId}`, tag: `goals:${event.matchId}`,

@@ -17,6 +17,7 @@ import { setMatchResult } from '../admin/service';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { foldPending } from '../scoring/fold';
 import { sendDueReminders, sendGoalNotices, type DeliveryContext } from './deliver';
+import { dropDeadMessages, recordOutcomes, renewLeases } from './delivery-record';
 import { createPushSender } from './push-sender';
 import { isAllowedPushEndpoint } from './push-endpoint';
 import { claimDeadlineReminders, pruneSentNotifications } from './reminders';
@@ -263,7 +264,7 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(push.messages.length - before).toBe(1); // ana only, once
   });
 
-  it('tries a failed send again until it is delivered, takes over a claim whose sender died, never sends twice or late, and never to someone unsubscribed', async () => {
+  it('tries a failed send again until it is delivered, takes over a claim whose sender died, never sends twice or late, and never to someone unsubscribed, before or after the claim', async () => {
     const join = async (username: string) => {
       const who = await createUser(t, { username, email: `${username}@example.com` });
       const inviteCode = (await inject(ana, 'GET', `/api/groups/${groupId}`)).json().group.inviteCode;
@@ -301,6 +302,21 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(await sendDueReminders(t.database.db, delivery, minutes(100))).toEqual({ deadline: 0, results: 0, retried: 0 }); // its lease holds
     expect(await sendDueReminders(t.database.db, delivery, minutes(101.5))).toEqual({ deadline: 0, results: 0, retried: 1 });
     expect(mailsTo('fay')).toHaveLength(1);
+    // The overtaken claimer, were it to wake up, neither renews nor overwrites the taker's record.
+    const [fayRow] = rowsOf<{ subject: string }>(await t.database.db.execute(sql`select subject from sent_notifications where user_id = ${fay} and kind = 'deadline'`));
+    const stale = { key: { kind: 'deadline' as const, userId: fay, subject: fayRow!.subject, channel: 'email' as const }, attempts: 1, message: { mail: mailsTo('fay')[0]! } };
+    expect(await renewLeases(t.database.db, [stale], minutes(102))).toEqual([]);
+    await recordOutcomes(t.database.db, [{ ...stale, outcome: 'failed' }], minutes(102));
+    expect(await row(fay)).toEqual([{ attempts: 2, delivered: true, has_message: false }]);
+
+    // ivo's mail fails, then he unsubscribes with the link: the next try drops it.
+    const ivo = await join('ivo');
+    expect(await sendDueReminders(t.database.db, failing, minutes(102))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(await row(ivo)).toEqual([{ attempts: 1, delivered: false, has_message: true }]);
+    expect((await inject(null, 'POST', '/api/notifications/unsubscribe', { token: unsubscribeToken(SECRET, ivo, 'deadline') })).statusCode).toBe(200);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(103.5))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(mailsTo('ivo')).toHaveLength(0);
+    expect(await row(ivo)).toEqual([{ attempts: 1, delivered: false, has_message: false }]);
 
     // gus's mail fails; by its next try the first of his matches has closed (+105 min): never sent.
     const gus = await join('gus');
@@ -308,6 +324,9 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(await sendDueReminders(t.database.db, delivery, minutes(106))).toEqual({ deadline: 0, results: 0, retried: 0 });
     expect(mailsTo('gus')).toHaveLength(0);
     expect(await row(gus)).toEqual([{ attempts: 1, delivered: false, has_message: true }]);
+    // The hourly clean-up drops the message of what will never be sent (it holds an address and a link).
+    expect(await dropDeadMessages(t.database.db, minutes(106))).toBe(1);
+    expect(await row(gus)).toEqual([{ attempts: 1, delivered: false, has_message: false }]);
   });
 
   it('tries a failed push again after its backoff until a push service accepts it; a message one device got is not tried again', async () => {

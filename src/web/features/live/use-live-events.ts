@@ -3,8 +3,7 @@
  * stream: a `match` event puts the new score on the cached matches at once, and the refetches it asks
  * for invalidate the group's queries (the ranking and stats are server-cached per group). A member's
  * home and My groups follow GET /api/events (the leagues of their groups): a score goes on every cached
- * group's matches, and what the page shows (the home feed's matches and results, my groups and their
- * ranks) is fetched again.
+ * group's matches, and my groups (their ranks) and the home feed are fetched again.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,11 +47,13 @@ export function useMyLiveEvents(enabled: boolean): void {
       onMatch: (event: LiveMatchEvent) => client.setQueriesData<GroupMatchesResponse>(
         { predicate: (query) => isGroupMatches(query.queryKey) }, (data) => applyLiveMatch(data, event),
       ),
-      // Whatever part an event touches, the pages outside a group show it through these (only the queries
-      // on screen are fetched; the others are marked stale).
+      // Whatever part an event touches, these pages show it through my groups (their ranks) and the home
+      // feed; after up to a second more at random, so the pages open on one goal do not all ask at once.
       refetch: () => {
-        void client.invalidateQueries({ queryKey: ['groups'], refetchType: 'active' }, { cancelRefetch: false });
-        void client.invalidateQueries({ queryKey: ['leagues'], refetchType: 'active' }, { cancelRefetch: false });
+        setTimeout(() => {
+          void client.invalidateQueries({ queryKey: ['groups'], exact: true }, { cancelRefetch: false });
+          void client.invalidateQueries({ queryKey: ['groups', 'home'] }, { cancelRefetch: false });
+        }, Math.random() * 1_000);
       },
       setTimeout: (run, ms) => setTimeout(run, ms),
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
