@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Writable } from 'node:stream';
 import { resolve, sep } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
@@ -132,16 +133,18 @@ export interface BuildAppOptions {
 /** Builds the app, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  // Whose X-Request-Id is kept: a trusted proxy's only (the peer of the connection, as TRUST_PROXY names it).
+  const trustedPeer = env.TRUST_PROXY === true ? () => true : env.TRUST_PROXY === false ? () => false : proxyAddr.compile(env.TRUST_PROXY);
   const app = Fastify({
     logger: loggerOptions({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, production: env.NODE_ENV === 'production', tty: Boolean(process.stdout.isTTY), stream: options.logStream }),
     // Requests are logged at debug below (a newcomer's terminal shows start-up, mail links and errors).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
-    // Every request has an id, in its log lines and in the X-Request-Id header of its answer: the proxy's
-    // when it sent a sane one (behind TRUST_PROXY), else a new UUID.
+    // Every request has an id, in its log lines and in the X-Request-Id header of its answer: a trusted
+    // proxy's when it sent a sane one, else a new UUID.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return env.TRUST_PROXY !== false && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) && trustedPeer(request.socket.remoteAddress ?? '', 0) ? given : randomUUID();
     },
   });
   app.setValidatorCompiler(validatorCompiler);

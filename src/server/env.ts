@@ -2,39 +2,33 @@
  * The environment, parsed once with zod at start (STYLE.md habit 6). `.env.example` lists every
  * variable with its default. A bad value stops the process with a readable list of problems.
  */
-import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** proxy-addr's names for address ranges (127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private ranges and fc00::/7). */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
 /**
  * TRUST_PROXY's text as Fastify's trustProxy option: false, true, or a list of the proxies' addresses,
- * CIDR ranges or range names (loopback, linklocal, uniquelocal); anything else is an issue on the context
- * (the process stops with the list). No hop count: Fastify 5 ignores X-Forwarded-For for one, since it
- * cannot tell a proxy from a client sending the same number of hops.
+ * CIDR ranges or range names (loopback, linklocal, uniquelocal), checked by the same parser Fastify uses
+ * (@fastify/proxy-addr); anything else is an issue on the context (the process stops with the list). No
+ * hop count: Fastify 5 ignores X-Forwarded-For for one, since it cannot tell a proxy from a client
+ * sending the same number of hops.
  */
 function trustProxyOf(text: string, context: z.core.$RefinementCtx<string>): boolean | string[] {
   if (text === 'false') return false;
   if (text === 'true') return true;
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length > 0 && entries.every((entry) => PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry))) return entries;
+  // proxy-addr takes a bare number as an address: a hop count would silently mean "trust 0.0.0.N".
+  if (entries.length > 0 && entries.every((entry) => !/^\d+$/.test(entry))) {
+    try {
+      proxyAddr.compile(entries);
+      return entries;
+    } catch {
+      // Reported below.
+    }
+  }
   context.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false, or a comma-separated list of the proxies\' addresses, CIDR ranges or loopback/linklocal/uniquelocal' });
   return z.NEVER;
-}
-
-/** An IPv4/IPv6 address, optionally with a /prefix that fits its family. */
-function isAddressOrRange(entry: string): boolean {
-  const [address, prefix, extra] = entry.split('/');
-  if (extra !== undefined || !address) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  // proxy-addr refuses /0 (trusting every address is TRUST_PROXY=true).
-  return Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 const envSchema = z.object({

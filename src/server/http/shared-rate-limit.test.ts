@@ -106,6 +106,18 @@ describe(`TRUST_PROXY as the proxies' addresses (${TEST_DB_KIND})`, () => {
     expect((await get('198.51.100.99', '203.0.113.20')).statusCode).toBe(429);
     expect((await get('198.51.100.99', '203.0.113.21')).statusCode).toBe(200);
   });
+
+  it("keeps a trusted proxy's X-Request-Id, and no one else's", async () => {
+    const fromProxy = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'proxy-id-1' } });
+    expect(fromProxy.headers['x-request-id']).toBe('proxy-id-1');
+    const other = await createTestApp({ TRUST_PROXY: '10.0.0.0/8' }); // the test's 127.0.0.1 is not a proxy there
+    try {
+      const fromClient = await other.app.inject({ url: '/api/health', headers: { 'x-request-id': 'client-id-1' } });
+      expect(fromClient.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('TRUST_PROXY values', () => {
