@@ -5,7 +5,6 @@
  * embedded one in DATA_DIR. Prints a summary and any warnings. Exit codes: 0 done, 1 the input or
  * database refused it (nothing written), 2 bad usage.
  */
-import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { parseEnv } from '../server/env';
@@ -13,36 +12,21 @@ import { importCompetition } from '../server/modules/import/service';
 import { ImportError } from '../server/providers/fixture-source';
 import { parseOpenfootball } from '../server/providers/openfootball/parse';
 import { readOpenfootballSource } from '../server/providers/openfootball/read-source';
+import { consoleOutput, parseOneArgument } from './program';
 
 const USAGE = 'Usage: npm run import -- <file-or-URL> [--tz <IANA zone>] [--league "<name>"] [--season <label>]';
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      allowPositionals: true,
-      options: { tz: { type: 'string' }, league: { type: 'string' }, season: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [source, ...extra] = args.positionals;
-  if (!source || extra.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  const parsed = parseOneArgument(process.argv.slice(2), { tz: { type: 'string' }, league: { type: 'string' }, season: { type: 'string' } }, USAGE, consoleOutput);
+  if (typeof parsed === 'number') return parsed;
+  const { argument: source, values } = parsed;
   const env = parseEnv();
   try {
     const document = await readOpenfootballSource(source);
-    const competition = parseOpenfootball(document, { timeZone: args.values.tz, season: args.values.season, sourcePath: source });
+    const competition = parseOpenfootball(document, { timeZone: values.tz, season: values.season, sourcePath: source });
     const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
     try {
-      const summary = await importCompetition(database.db, competition, { provider: 'openfootball', leagueName: args.values.league });
+      const summary = await importCompetition(database.db, competition, { provider: 'openfootball', leagueName: values.league });
       for (const warning of competition.warnings) console.warn(`warning: ${warning}`);
       console.log(
         `Imported ${summary.leagueName} (${summary.season}): ${summary.matches} matches, ${summary.teams} teams, ` +

@@ -1,7 +1,7 @@
-/** What Palpite's command-line programs share: knowing they are the program run, and `<file> [--force]` arguments. */
+/** What Palpite's command-line programs share: knowing they are the program run, and parsing `<argument> [options]`. */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Where a program writes its lines (console, or a test's collector). */
 export interface ProgramOutput {
@@ -21,27 +21,50 @@ export function isMainModule(moduleUrl: string): boolean {
   }
 }
 
+/** What parseArgs takes as `options`. */
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+/** The values parseArgs gives for `options`. */
+type OptionValues<T extends OptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: T }>>['values'];
+
+/** The console, as a program's output. */
+export const consoleOutput: ProgramOutput = { log: (line) => console.log(line), error: (line) => console.error(line) };
+
+/**
+ * Parses `<argument> [options] [--help]`: exactly one positional argument and the given options
+ * (--help/-h added).
+ * @returns the argument and the options' values, or the exit code to end with after printing usage
+ *   (0 for --help, 2 for bad usage: an unknown option, no argument or more than one).
+ */
+export function parseOneArgument<const T extends OptionsConfig>(
+  args: readonly string[], options: T, usage: string, out: ProgramOutput,
+): { argument: string; values: OptionValues<T> } | number {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    out.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const values = parsed.values as OptionValues<T> & { help?: boolean };
+  if (values.help) {
+    out.log(usage);
+    return 0;
+  }
+  const [argument, ...extra] = parsed.positionals;
+  if (!argument || extra.length > 0) {
+    out.error(usage);
+    return 2;
+  }
+  return { argument, values };
+}
+
 /**
  * Parses `<file> [--force] [--help]`.
  * @returns the file and the --force flag, or the exit code to end with after printing usage
  *   (0 for --help, 2 for bad usage).
  */
 export function parseFileArguments(args: readonly string[], usage: string, out: ProgramOutput): { file: string; force: boolean } | number {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    out.error(`${(error as Error).message}\n${usage}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    out.log(usage);
-    return 0;
-  }
-  const [file, ...extra] = parsed.positionals;
-  if (!file || extra.length > 0) {
-    out.error(usage);
-    return 2;
-  }
-  return { file, force: parsed.values.force ?? false };
+  const parsed = parseOneArgument(args, { force: { type: 'boolean' } }, usage, out);
+  if (typeof parsed === 'number') return parsed;
+  return { file: parsed.argument, force: parsed.values.force ?? false };
 }

@@ -7,7 +7,6 @@
  * A progress line per step. The database is DATABASE_URL's, or the embedded one in DATA_DIR (like the
  * import: the server must be stopped). Exit codes: 0 done, 1 the sync failed (recorded on the run), 2 bad usage.
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Db } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
@@ -16,6 +15,7 @@ import { leagueExternalId } from '../server/modules/import/service';
 import { seasonStartYear, syncLeague, type FetchCompetition } from '../server/modules/sync/run-sync';
 import { createSyncContext } from '../server/modules/sync/sync-context';
 import { SYNC_PROVIDERS } from '../server/modules/sync/sources';
+import { consoleOutput, parseOneArgument } from './program';
 
 const USAGE = 'Usage: npm run sync -- <leagueId> | football-data:<CODE> | openfootball:<URL-or-path> --tz <IANA zone>';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,21 +48,12 @@ async function linkedLeague(db: Db, fetch: FetchCompetition, provider: string, r
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({ allowPositionals: true, options: { tz: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [target, ...extra] = args.positionals;
-  const separator = target?.indexOf(':') ?? -1;
-  const provider = target && !UUID.test(target) && separator > 0 ? target.slice(0, separator) : null;
-  if (!target || extra.length > 0 || (!UUID.test(target) && !(provider && (SYNC_PROVIDERS as readonly string[]).includes(provider)))) {
+  const parsed = parseOneArgument(process.argv.slice(2), { tz: { type: 'string' } }, USAGE, consoleOutput);
+  if (typeof parsed === 'number') return parsed;
+  const { argument: target, values } = parsed;
+  const separator = target.indexOf(':');
+  const provider = !UUID.test(target) && separator > 0 ? target.slice(0, separator) : null;
+  if (!UUID.test(target) && !(provider && (SYNC_PROVIDERS as readonly string[]).includes(provider))) {
     console.error(USAGE);
     return 2;
   }
@@ -83,7 +74,7 @@ async function main(): Promise<number> {
     let leagueId = target;
     let fetch = sync.fetchCompetition;
     if (provider) {
-      const linked = await linkedLeague(database.db, sync.fetchCompetition, provider, target.slice(separator + 1), args.values.tz ?? null, log);
+      const linked = await linkedLeague(database.db, sync.fetchCompetition, provider, target.slice(separator + 1), values.tz ?? null, log);
       leagueId = linked.leagueId;
       fetch = linked.fetched;
     }
