@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { PushPayload } from '../../../contracts/notifications';
 import { rowsOf, type Conn, type Db } from '../../db/client';
 import type { Mail } from '../../mail/mailer';
-import { DEFAULT_PREFERENCES } from './settings';
+import { prefersSql } from './settings';
 
 /** How long a claimer has to send a chunk and record it before another instance may take it over, in minutes. */
 export const CLAIM_LEASE_MINUTES = 2;
@@ -98,16 +98,15 @@ export async function recordOutcomes(db: Db, sent: readonly (Outgoing & { outcom
      where ${SAME_SEND}`);
 }
 
-/** Whether the person still wants a notification of this kind by this channel (their preferences now). */
+/** Whether the person still wants the notification `s` by its channel (their preferences now), and may get any. */
 function stillWantedSql() {
-  const wants = (channel: 'email' | 'push', kind: 'deadline' | 'results' | 'goals') => {
-    const defaults = DEFAULT_PREFERENCES[channel] as Record<string, boolean>;
-    return sql`(s.channel = ${channel} and s.kind = ${kind} and coalesce(${sql.raw(`np.${channel}_${kind}`)}, ${defaults[kind] ?? false}))`;
-  };
+  const kinds = [
+    ['email', 'deadline', prefersSql('email', 'deadline')], ['email', 'results', prefersSql('email', 'results')],
+    ['push', 'deadline', prefersSql('push', 'deadline')], ['push', 'results', prefersSql('push', 'results')], ['push', 'goals', prefersSql('push', 'goals')],
+  ] as const;
   return sql`(exists (select 1 from "user" u join profiles pr on pr.user_id = u.id
                        where u.id = s.user_id and u.email_verified and pr.disabled_at is null)
-              and (${wants('email', 'deadline')} or ${wants('email', 'results')}
-                   or ${wants('push', 'deadline')} or ${wants('push', 'results')} or ${wants('push', 'goals')}))`;
+              and (${sql.join(kinds.map(([channel, kind, prefers]) => sql`(s.channel = ${channel} and s.kind = ${kind} and ${prefers})`), sql` or `)}))`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LiveMatchEvent } from '../../../contracts/live';
 import { rowsOf, type Conn } from '../../db/client';
 import { CLAIM_LEASE_MINUTES } from './delivery-record';
-import { DEFAULT_PREFERENCES } from './settings';
+import { prefersSql } from './settings';
 
 /** The score of a match in play: after extra time once extra time has goals, else the 90 minutes'; null when not in play or unknown. */
 export function liveScore(event: LiveMatchEvent): { home: number; away: number } | null {
@@ -41,7 +41,7 @@ export async function claimGoalNotices(db: Conn, event: LiveMatchEvent, now: Dat
         join profiles pr on pr.user_id = p.user_id and pr.disabled_at is null
         left join notification_preferences np on np.user_id = p.user_id
        where p.match_id = ${event.matchId}::uuid
-         and coalesce(np.push_goals, ${DEFAULT_PREFERENCES.push.goals})
+         and ${prefersSql('push', 'goals')}
          and exists (select 1 from push_subscriptions s where s.user_id = p.user_id)
        order by p.user_id, p.group_id
     ),

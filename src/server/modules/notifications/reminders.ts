@@ -10,7 +10,7 @@ import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
 import { rowsOf, type Conn, type Db } from '../../db/client';
 import { CLAIM_LEASE_MINUTES } from './delivery-record';
-import { DEFAULT_PREFERENCES } from './settings';
+import { prefersSql } from './settings';
 
 /** A claimed notification's recipient, channel and subject (sent_notifications' key with the kind). */
 export interface Recipient { userId: string; email: string; language: string | null; channel: 'email' | 'push'; subject: string }
@@ -24,13 +24,11 @@ export interface ResultsNotice extends Recipient { groupId: string; groupName: s
  * `due` with subject and channel → `claimed`, leased from `at` for CLAIM_LEASE_MINUTES.
  */
 function channelsSql(kind: 'deadline' | 'results', at: string) {
-  const emailDefault = DEFAULT_PREFERENCES.email[kind];
-  const pushDefault = DEFAULT_PREFERENCES.push[kind];
   return sql`
     people as (
       select d.*, u.email, pr.language,
-             coalesce(${sql.raw(`np.email_${kind}`)}, ${emailDefault}) as by_email,
-             coalesce(${sql.raw(`np.push_${kind}`)}, ${pushDefault}) and exists (select 1 from push_subscriptions s where s.user_id = d.user_id) as by_push
+             ${prefersSql('email', kind)} as by_email,
+             ${prefersSql('push', kind)} and exists (select 1 from push_subscriptions s where s.user_id = d.user_id) as by_push
         from due_people d
         join "user" u on u.id = d.user_id and u.email_verified
         join profiles pr on pr.user_id = d.user_id and pr.disabled_at is null

@@ -2,7 +2,7 @@
  * A person's notification settings: preferences (defaults when never saved), devices subscribed to Web
  * Push, and the mail unsubscribe that needs no sign-in.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationPreferences, NotificationSettingsResponse, PushSubscriptionRequest } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import { notificationPreferences, pushSubscriptions } from '../../db/schema';
@@ -14,6 +14,17 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email: { deadline: true, results: false },
   push: { deadline: true, results: true, goals: false },
 };
+
+/**
+ * Whether a person wants `kind` by `channel`, as SQL over `np` (their notification_preferences row, left
+ * joined: null when never saved, then the default). Shared by every statement that picks recipients.
+ */
+export function prefersSql(channel: 'email', kind: keyof NotificationPreferences['email']): SQL;
+export function prefersSql(channel: 'push', kind: keyof NotificationPreferences['push']): SQL;
+export function prefersSql(channel: 'email' | 'push', kind: string): SQL {
+  const defaults = DEFAULT_PREFERENCES[channel] as Record<string, boolean>;
+  return sql`coalesce(${sql.raw(`np.${channel}_${kind}`)}, ${defaults[kind]!})`;
+}
 
 /** How many devices one person may subscribe (older ones are dropped first). */
 export const MAX_PUSH_DEVICES = 10;
