@@ -34,6 +34,7 @@ export default defineConfig({
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/db/global-setup.ts'],
         },
       },
       {

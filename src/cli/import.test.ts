@@ -1,33 +1,22 @@
 /**
  * `npm run import` as a newcomer runs it: a real process on an embedded database in a temp folder.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCompiled } from '../../tests/helpers/compiled-cli';
 import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../tests/openfootball-data';
 import { openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { leagues } from '../server/db/schema';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
 const withData = hasOpenfootballData();
 
 async function importCli(dataDir: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/import.ts', ...args], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: '' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+  return runCompiled('import', args, { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: '' });
 }
 
 async function leagueCount(dataDir: string): Promise<number> {

@@ -11,13 +11,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { freePort } from '../../tests/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './build-server';
+import { describe, expect, inject, it } from 'vitest';
 
-/** The compiled server these tests start (NODE_ENV=production runs it), built once for this file. */
-const serverOut = join(import.meta.dirname, '../../dist', `.start-test-${process.pid}`);
-beforeAll(async () => { await buildServer(serverOut); }, 60_000);
-afterAll(() => rmSync(serverOut, { recursive: true, force: true }));
+/** The compiled server these tests start (NODE_ENV=production runs it), built once by the db project's global setup. */
+const serverOut = inject('compiledCliDir');
 
 
 /**

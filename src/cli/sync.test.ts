@@ -2,33 +2,23 @@
  * `npm run sync` as an operator runs it: a real process on an embedded database in a temp folder, with
  * football-data.org served by a local stand-in (FOOTBALL_DATA_URL) from recorded payloads.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompiled } from '../../tests/helpers/compiled-cli';
 import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../tests/openfootball-data';
 import { openDatabase, rowsOf } from '../server/db/client';
 
-const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const withData = hasOpenfootballData();
 const FIXTURES = join(ROOT, 'src/server/providers/football-data/fixtures');
 
 async function syncCli(dataDir: string, env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/sync.ts', ...args], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: '', FOOTBALL_DATA_TOKEN: '', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+  return runCompiled('sync', args, { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: '', FOOTBALL_DATA_TOKEN: '', ...env });
 }
 
 describe('npm run sync', () => {

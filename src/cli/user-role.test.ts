@@ -3,14 +3,13 @@
  * TEST_DATABASE_URL), the command's function on an embedded database in a temp folder (promote,
  * demote, unknown email or role, a locked database), and once as a real process.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../tests/helpers/app';
+import { runCompiled } from '../../tests/helpers/compiled-cli';
 import { createProfile } from '../server/auth/profiles';
 import { openDatabase, type Db } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
@@ -18,8 +17,6 @@ import { profiles, user } from '../server/db/schema';
 import { parsePlatformRole, setPlatformRole } from '../server/modules/profile/platform-role';
 import { userRole } from './user-role';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
 
 /** An account with a profile, as sign-up leaves it. */
 async function account(db: Db, email: string) {
@@ -111,15 +108,12 @@ describe('npm run user:role', () => {
   });
 
   it('runs as a process', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/user-role.ts', 'JOAO@example.com', 'Platform Administrator'], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: '' },
-    });
+    const { code, stdout, stderr } = await runCompiled('user-role', ['JOAO@example.com', 'Platform Administrator'], { DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: '' });
+    expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toBe('joao@example.com: Regular User → Platform Administrator\n');
     expect(await roleInDataDir()).toBe('Platform Administrator');
-    const failure = await run(process.execPath, ['--import', 'tsx', 'src/cli/user-role.ts', 'ghost@example.com', 'Regular User'], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await runCompiled('user-role', ['ghost@example.com', 'Regular User'], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(failure).toMatchObject({ code: 1, stderr: 'No account has the email ghost@example.com.\n' });
   });
 });
