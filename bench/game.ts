@@ -350,7 +350,8 @@ async function deadlineRush(): Promise<string[]> {
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // requests still in flight when the run stopped
       const stored = new Map(rowsOf<{ user_id: string; home_goals: number; away_goals: number }>(await db.execute(sql`
         select user_id, home_goals, away_goals from predictions where group_id = ${groupId} and match_id = ${round[0]}::uuid`)).map((r) => [r.user_id, [Number(r.home_goals), Number(r.away_goals)]]));
-      const lost = [...answered.keys()].filter((member) => !stored.has(member)).length;
+      // Lost: a member answered "saved" whose stored prediction is missing or is not the score sent last.
+      const lost = [...answered].filter(([member, score]) => stored.get(member)?.join('-') !== score.join('-')).length;
       next = 0;
       const whole = await cannon({
         url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
@@ -363,7 +364,7 @@ async function deadlineRush(): Promise<string[]> {
       const [roundSaved] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${groupId}`));
       out.push(`### Deadline rush — ${kind()}, autocannon 50 connections × ${DURATION} s, ${RUSH_MEMBERS.toLocaleString('en')} members, one session each`, '',
         '| measure | req/s | p50 / p99 | GET /api/health req/s (same server) | ratio | none lost |', '| --- | --- | --- | --- | --- | --- |',
-        `| one match per request | ${one.requests.average.toFixed(0)} | ${one.latency.p50} ms / ${one.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(one.requests.average / health.requests.average).toFixed(2)}× | ${one.non2xx === 0 && lost === 0 ? `yes: ${answered.size} members answered "saved", all ${answered.size} stored (${stored.size} in all)` : `NO (${one.non2xx} errors, ${lost} of ${answered.size} saved answers not stored)`} |`,
+        `| one match per request | ${one.requests.average.toFixed(0)} | ${one.latency.p50} ms / ${one.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(one.requests.average / health.requests.average).toFixed(2)}× | ${one.non2xx === 0 && lost === 0 ? `yes: ${answered.size} members answered "saved", all ${answered.size} stored with the score they sent last (${stored.size} in all)` : `NO (${one.non2xx} errors, ${lost} of ${answered.size} saved answers not stored)`} |`,
         `| a whole round (${round.length} matches) per request | ${whole.requests.average.toFixed(0)} | ${whole.latency.p50} ms / ${whole.latency.p99} ms | — | ${(whole.requests.average / health.requests.average).toFixed(2)}× | ${whole.non2xx === 0 ? `yes: ${whole['2xx']} answered 200, ${roundSaved!.n} predictions stored` : `NO (${whole.non2xx} errors)`} |`, '');
     } finally {
       await app.close();

@@ -1,19 +1,21 @@
 /**
  * Saving predictions with the deadline inside the write: one INSERT … SELECT … ON CONFLICT statement
- * that only takes matches still open by the database's clock at the moment of writing
- * (`clock_timestamp()`, read once in the statement and stored as the prediction's updated_at), so no prediction is ever written after its close, however long the request
- * took to get there (rule: predictions close PREDICTION_CLOSE_MINUTES before kickoff, src/domain/deadline.ts).
- * Items that were not written are then explained (match not in the league, or closed) by one read.
+ * (save-batch.ts, shared with the saves arriving at the same moment) that only takes matches still open
+ * by the database's clock at the moment of writing (`clock_timestamp()`, read once in the statement and
+ * stored as the prediction's updated_at), so no prediction is ever written after its close, however long
+ * the request took to get there (rule: predictions close PREDICTION_CLOSE_MINUTES before kickoff,
+ * src/domain/deadline.ts). Items that were not written are then explained (match not in the league, or
+ * closed) by one read.
  */
 import { sql } from 'drizzle-orm';
 import type { Prediction } from '../../../contracts/groups';
 import type { PredictionItem, PredictionRejection, SavePredictionsResponse } from '../../../contracts/predictions';
-import { PREDICTION_CLOSE_MINUTES, predictionDeadline } from '../../../domain/deadline';
-import { executePrepared, rowsOf, type Db } from '../../db/client';
+import { predictionDeadline } from '../../../domain/deadline';
+import { rowsOf, type Db } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
 import { requireActiveMember } from '../groups/policy';
+import { createSaveBatcher, type SavedRow, type SaveBatcher } from './save-batch';
 
-interface SavedRow { group_id: string; match_id: string; home_goals: number; away_goals: number; updated_at: string | Date }
 
 /**
  * Saves the viewer's predictions for matches of a group's league, each item on its own.
@@ -31,45 +33,10 @@ export async function savePredictions(
     await requireActiveMember(db, viewer, groupId);
     return { results: [], otherGroupIds: [] };
   }
-  // One round trip when all goes well: the write itself only reaches active groups the viewer belongs to
-  // (a saved row proves the membership); when nothing was saved here, the policy says why afterwards.
-  const league = sql`(select league_id from groups where id = ${groupId}::uuid)`;
-  // The items as three arrays: the statement's text is the same for one item or a whole round.
-  const matchIds = items.map((item) => item.matchId);
-  const homeGoals = items.map((item) => item.homeGoals);
-  const awayGoals = items.map((item) => item.awayGoals);
-  const applyAll = options.applyToOtherGroups === true;
-
-  // A named prepared statement: parsed and planned once per connection, not on every save of a rush.
-  const saved = rowsOf<SavedRow>(await executePrepared(db, 'save_predictions', sql`
-    with input (match_id, home_goals, away_goals) as (
-      select * from unnest(${pgArray(matchIds)}::uuid[], ${pgArray(homeGoals)}::int[], ${pgArray(awayGoals)}::int[])
-    ),
-    clock as (select clock_timestamp() as at),
-    target_groups as (
-      select g.id as group_id
-        from groups g
-        join group_members gm on gm.group_id = g.id and gm.user_id = ${viewer.userId}
-       where g.league_id = ${league} and g.status = 'active'
-         and (g.id = ${groupId}::uuid or ${applyAll}::boolean)
-         -- Other groups only through an active group of mine: a refused request writes nothing anywhere.
-         and exists (select 1 from groups g0 join group_members gm0 on gm0.group_id = g0.id and gm0.user_id = ${viewer.userId}
-                      where g0.id = ${groupId}::uuid and g0.status = 'active')
-    )
-    insert into predictions (group_id, user_id, match_id, home_goals, away_goals, updated_at)
-    select tg.group_id, ${viewer.userId}::text, i.match_id, i.home_goals, i.away_goals, clock.at
-      from input i
-      join matches m on m.id = i.match_id and m.league_id = ${league}
-     cross join target_groups tg
-     cross join clock
-     where m.status = 'scheduled'
-       and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
-       -- A reopened match still being folded (its totals may hold its old result) takes no changes yet.
-       and not exists (select 1 from scoring_queue q where q.match_id = m.id)
-    on conflict (group_id, user_id, match_id) do update
-       set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
-           updated_at = excluded.updated_at
-    returning group_id, match_id, home_goals, away_goals, updated_at`));
+  // One statement when all goes well, shared with the saves arriving at the same moment (save-batch.ts):
+  // the write itself only reaches active groups the viewer belongs to (a saved row proves the
+  // membership); when nothing was saved here, the policy says why afterwards.
+  const saved = await batcherOf(db).save({ userId: viewer.userId, groupId, items, applyToOtherGroups: options.applyToOtherGroups === true });
 
   const here = new Map(saved.filter((row) => row.group_id === groupId).map((row) => [row.match_id, row]));
   const missing = items.filter((item) => !here.has(item.matchId)).map((item) => item.matchId);
@@ -101,9 +68,16 @@ export async function savePredictions(
   };
 }
 
-/** A PostgreSQL array literal of uuids or integers (values already validated by the contract). */
-function pgArray(values: readonly (string | number)[]): string {
-  return `{${values.join(',')}}`;
+const batchers = new WeakMap<Db, SaveBatcher>();
+
+/** The save batcher of a database handle (one per app's pool), made on first use. */
+function batcherOf(db: Db): SaveBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createSaveBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
 }
 
 function presentSaved(row: SavedRow): Prediction {

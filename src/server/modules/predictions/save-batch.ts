@@ -1,0 +1,195 @@
+/**
+ * Group commit for prediction saves: the saves that arrive while earlier ones are being written go to
+ * the database together, as one statement, instead of one statement each. On the deadline rush the
+ * statement's round trip (the pg driver, the socket write that wakes PostgreSQL, planning the bind) was
+ * the largest cost left per save after the session check (docs/benchmarks.md); a batch pays it once.
+ *
+ * Each save keeps its own meaning: the statement checks every save's own group, membership and match
+ * deadline (by the database's clock at the write, as one save alone would), and returns the rows each one
+ * wrote. One person appears at most once in a batch (a second save of theirs waits for a later batch), so
+ * no row is written twice by one statement, and a person's saves are written in the order they arrived. If a batch of several fails, each of its saves is
+ * retried alone, so one save's failure never fails another's.
+ */
+import { sql } from 'drizzle-orm';
+import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
+import { executePrepared, rowsOf, type Db } from '../../db/client';
+
+/** One save: a person's predictions (matches at most once each) for one group of theirs. */
+export interface SaveRequest {
+  userId: string;
+  groupId: string;
+  items: readonly { matchId: string; homeGoals: number; awayGoals: number }[];
+  /** Also write them in the person's other active groups of the group's league. */
+  applyToOtherGroups: boolean;
+}
+
+/** A prediction row a save wrote (in its group or, with applyToOtherGroups, another group of the person). */
+export interface SavedRow { group_id: string; match_id: string; home_goals: number; away_goals: number; updated_at: string | Date }
+
+/** How the batcher groups saves. */
+export interface SaveBatchOptions {
+  /** Statements under way at once (leaving the pool's other connections to reads). Default 3. */
+  maxInFlight?: number;
+  /** Saves in one statement at most. Default 200. */
+  maxSaves?: number;
+}
+
+/** A batcher of one database handle: `save` resolves with the rows that save wrote. */
+export interface SaveBatcher {
+  /**
+   * Writes one save with the others waiting at that moment.
+   * @returns the rows written: none when the group is not an active group of the person's, or for
+   *   matches that are closed, not scheduled, being re-scored or not in the league.
+   * @throws the database's error when the save fails alone.
+   */
+  save(request: SaveRequest): Promise<SavedRow[]>;
+  /** Statements run and saves written since creation (for tests and metrics). */
+  readonly stats: { statements: number; saves: number };
+}
+
+interface Pending { request: SaveRequest; resolve: (rows: SavedRow[]) => void; reject: (error: unknown) => void }
+
+/**
+ * A batcher writing through `db` (the pool: never a transaction, whose statements cannot run side by
+ * side). Saves wait only while `maxInFlight` statements are under way; otherwise they go out at the end
+ * of the current turn of the event loop, with whatever else arrived in it.
+ */
+export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveBatcher {
+  const maxInFlight = options.maxInFlight ?? 3;
+  const maxSaves = options.maxSaves ?? 200;
+  const waiting: { saves: Pending[]; users: Set<string> }[] = [];
+  const stats = { statements: 0, saves: 0 };
+  let inFlight = 0;
+  /** The people whose saves are in a statement under way. */
+  const writing = new Set<string>();
+  let scheduled = false;
+
+  function flush() {
+    scheduled = false;
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      // In arrival order, and never beside a statement writing for one of the same people: a person's
+      // saves are written in the order they arrived.
+      const head = waiting[0]!;
+      if ([...head.users].some((user) => writing.has(user))) break;
+      waiting.shift();
+      inFlight++;
+      for (const user of head.users) writing.add(user);
+      void run(head.saves).finally(() => {
+        inFlight--;
+        for (const user of head.users) writing.delete(user);
+        flush();
+      });
+    }
+  }
+
+  async function run(saves: Pending[]) {
+    try {
+      const rows = await writeSaves(db, saves.map((pending) => pending.request));
+      stats.statements++;
+      stats.saves += saves.length;
+      const byUser = new Map<string, SavedRow[]>();
+      for (const row of rows) {
+        const list = byUser.get(row.user_id);
+        if (list) list.push(row);
+        else byUser.set(row.user_id, [row]);
+      }
+      for (const pending of saves) pending.resolve(byUser.get(pending.request.userId) ?? []);
+    } catch (error) {
+      if (saves.length === 1) {
+        saves[0]!.reject(error);
+        return;
+      }
+      // One save must not fail the others: each alone, in turn.
+      for (const pending of saves) await run([pending]);
+    }
+  }
+
+  return {
+    stats,
+    save(request) {
+      return new Promise<SavedRow[]>((resolve, reject) => {
+        let batch = waiting.find((candidate) => candidate.saves.length < maxSaves && !candidate.users.has(request.userId));
+        if (!batch) {
+          batch = { saves: [], users: new Set() };
+          waiting.push(batch);
+        }
+        batch.saves.push({ request, resolve, reject });
+        batch.users.add(request.userId);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The statement: every save's items as parallel arrays (the text is the same for one save or two
+ * hundred), the groups each save may write to (its own active group where the person is a member, and
+ * with applyToOtherGroups their other active groups of the league), and one INSERT … ON CONFLICT that
+ * only takes matches still open by `clock_timestamp()` (read once; stored as updated_at), so no
+ * prediction is ever written after its close (rule: predictions close PREDICTION_CLOSE_MINUTES before
+ * kickoff, src/domain/deadline.ts). Matches being re-scored (in scoring_queue) take no changes yet.
+ * @returns the written rows with the person they belong to.
+ */
+async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(SavedRow & { user_id: string })[]> {
+  const save: number[] = [];
+  const matchIds: string[] = [];
+  const homeGoals: number[] = [];
+  const awayGoals: number[] = [];
+  saves.forEach((request, index) => {
+    for (const item of request.items) {
+      save.push(index);
+      matchIds.push(item.matchId);
+      homeGoals.push(item.homeGoals);
+      awayGoals.push(item.awayGoals);
+    }
+  });
+  // A named prepared statement: parsed and planned once per connection, not on every batch of a rush.
+  return rowsOf<SavedRow & { user_id: string }>(await executePrepared(db, 'save_predictions', sql`
+    with saves (save, user_id, group_id, apply_all) as (
+      select * from unnest(${pgArray(saves.map((_, index) => index))}::int[], ${pgTextArray(saves.map((request) => request.userId))}::text[],
+                           ${pgArray(saves.map((request) => request.groupId))}::uuid[], ${pgArray(saves.map((request) => request.applyToOtherGroups))}::boolean[])
+    ),
+    items (save, match_id, home_goals, away_goals) as (
+      select * from unnest(${pgArray(save)}::int[], ${pgArray(matchIds)}::uuid[], ${pgArray(homeGoals)}::int[], ${pgArray(awayGoals)}::int[])
+    ),
+    clock as (select clock_timestamp() as at),
+    -- Each save's own group, active, with the person a member: a refused save writes nothing anywhere.
+    origins as (
+      select s.save, s.user_id, s.group_id, s.apply_all, g0.league_id
+        from saves s
+        join groups g0 on g0.id = s.group_id and g0.status = 'active'
+        join group_members gm0 on gm0.group_id = g0.id and gm0.user_id = s.user_id
+    ),
+    target_groups as (
+      select o.save, o.user_id, o.league_id, g.id as group_id
+        from origins o
+        join groups g on g.league_id = o.league_id and g.status = 'active' and (g.id = o.group_id or o.apply_all)
+        join group_members gm on gm.group_id = g.id and gm.user_id = o.user_id
+    )
+    insert into predictions (group_id, user_id, match_id, home_goals, away_goals, updated_at)
+    select tg.group_id, tg.user_id, i.match_id, i.home_goals, i.away_goals, clock.at
+      from items i
+      join target_groups tg on tg.save = i.save
+      join matches m on m.id = i.match_id and m.league_id = tg.league_id
+     cross join clock
+     where m.status = 'scheduled'
+       and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
+       and not exists (select 1 from scoring_queue q where q.match_id = m.id)
+    on conflict (group_id, user_id, match_id) do update
+       set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
+           updated_at = excluded.updated_at
+    returning group_id, user_id, match_id, home_goals, away_goals, updated_at`));
+}
+
+/** A PostgreSQL array literal of uuids, integers or booleans (values already validated by the contract). */
+function pgArray(values: readonly (string | number | boolean)[]): string {
+  return `{${values.join(',')}}`;
+}
+
+/** A PostgreSQL array literal of text values, each quoted (user ids may hold any character). */
+function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
