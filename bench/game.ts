@@ -353,13 +353,13 @@ async function deadlineRush(): Promise<string[]> {
       // Lost: a member answered "saved" whose stored prediction is missing or is not the score sent last.
       const lost = [...answered].filter(([member, score]) => stored.get(member)?.join('-') !== score.join('-')).length;
       next = 0;
-      const whole = await cannon({
+      const whole = await profiled('rush-round', () => cannon({
         url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
         requests: [{ setupRequest: (request: autocannon.Request) => {
           const i = next++ % RUSH_MEMBERS;
           return { ...request, headers: { 'content-type': 'application/json', cookie: cookies[i]! }, body: JSON.stringify({ predictions: round.map((matchId, k) => ({ matchId, homeGoals: (i + k) % 4, awayGoals: k % 3 })) }) };
         } }],
-      });
+      }));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const [roundSaved] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${groupId}`));
       out.push(`### Deadline rush — ${kind()}, autocannon 50 connections × ${DURATION} s, ${RUSH_MEMBERS.toLocaleString('en')} members, one session each`, '',
