@@ -2,7 +2,11 @@
 # user with `node` as PID 1, so SIGTERM from the container engine reaches the server and it drains.
 # docs/deploy.md explains the environment; compose.yaml adds PostgreSQL 16 and a Mailpit mail sink.
 
-FROM node:20-bookworm-slim AS build
+# The base image (Debian bookworm-slim with Node 20 in /usr/local and a `node` user, uid 1000) can be
+# replaced with `--build-arg NODE_IMAGE=...`, e.g. a mirror or a locally built equivalent.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 ARG BUILD_ID=dev
 ENV BUILD_ID=$BUILD_ID
 WORKDIR /app
@@ -11,7 +15,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -19,7 +23,10 @@ ENV NODE_ENV=production \
     LOG_FORMAT=json
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# --ignore-scripts: the only install scripts are esbuild's binary checks. drizzle-kit (a dev dependency, but an
+# optional peer of better-auth, so --omit=dev keeps it) brings its own esbuild copies; npm 10 (the base image's)
+# leaves their platform binaries out, and their check, finding the top-level binary's version, fails the build.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/dist ./dist
 ARG BUILD_ID=dev
