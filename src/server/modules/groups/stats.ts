@@ -36,13 +36,29 @@ export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundT
   const [result] = rowsOf<{ ids: string | null; rows: string | null }>(await executePrepared(db, 'round_totals', roundTotalsQuery(groupId)));
   if (!result?.rows || !result.ids) return [];
   const ids = result.ids.split('\u001f');
-  return result.rows.split('\u001e').map((line) => {
-    const f = line.split(',');
-    return {
-      userId: ids[+f[0]!]!, roundOrder: +f[1]!, points: +f[2]!, exact: +f[3]!, goalDifference: +f[4]!, winner: +f[5]!,
-      opposite: +f[6]!, scoredLo: +f[7]!, scoredHi: +f[8]!, hitLo: +f[9]!, hitHi: +f[10]!,
-    };
-  });
+  // Read field by field off the text (integers, optionally negative): no substring per field.
+  const text = result.rows;
+  const fields = new Array<number>(11);
+  const rows: RoundTotalsRow[] = [];
+  let at = 0;
+  while (at < text.length) {
+    for (let field = 0; field < 11; field++) {
+      let negative = false;
+      if (text.charCodeAt(at) === 45) { // '-'
+        negative = true;
+        at++;
+      }
+      let value = 0;
+      for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at)) value = value * 10 + code - 48;
+      fields[field] = negative ? -value : value;
+      at++; // the ',' after a field, or the record separator after the last
+    }
+    rows.push({
+      userId: ids[fields[0]!]!, roundOrder: fields[1]!, points: fields[2]!, exact: fields[3]!, goalDifference: fields[4]!, winner: fields[5]!,
+      opposite: fields[6]!, scoredLo: fields[7]!, scoredHi: fields[8]!, hitLo: fields[9]!, hitHi: fields[10]!,
+    });
+  }
+  return rows;
 }
 
 /** roundTotalsRows' statement (exported for EXPLAIN in benchmarks): one row, `ids` and `rows` as text. */
