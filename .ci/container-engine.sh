@@ -48,15 +48,15 @@ stop_engine() {
   if alive "$dockerd_pid" && engine_answers; then
     if [ -f "$STATE/created-var-lib-docker" ]; then
       # Everything in this engine was made here.
-      docker ps -aq | xargs -r docker rm -fv >/dev/null 2>&1
+      timeout 60 docker ps -aq | xargs -r timeout 120 docker rm -fv >/dev/null 2>&1
       timeout 120 docker system prune -af --volumes >/dev/null 2>&1
     else
       # /var/lib/docker was there before: remove only what appeared since start.
-      docker ps -aq --no-trunc | sort | comm -13 "$STATE/containers.before" - | xargs -r docker rm -fv >/dev/null 2>&1
+      timeout 60 docker ps -aq --no-trunc | sort | comm -13 "$STATE/containers.before" - | xargs -r timeout 120 docker rm -fv >/dev/null 2>&1
       for i in 1 2 3; do  # an image goes once the images built on it have gone
-        docker images -aq --no-trunc | sort -u | comm -13 "$STATE/images.before" - | xargs -r docker rmi -f >/dev/null 2>&1
+        timeout 60 docker images -aq --no-trunc | sort -u | comm -13 "$STATE/images.before" - | xargs -r timeout 120 docker rmi -f >/dev/null 2>&1
       done
-      docker volume ls -q | sort | comm -13 "$STATE/volumes.before" - | xargs -r docker volume rm -f >/dev/null 2>&1
+      timeout 60 docker volume ls -q | sort | comm -13 "$STATE/volumes.before" - | xargs -r timeout 120 docker volume rm -f >/dev/null 2>&1
       timeout 120 docker builder prune -af >/dev/null 2>&1
     fi
   fi
@@ -147,7 +147,7 @@ EOF
   cp "${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}" "$rootfs/usr/local/share/ca-certificates/ci-egress-bundle.crt"
   rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* "$rootfs"/tmp/* \
     "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/*
-  tar -C "$rootfs" -c . | docker import \
+  tar -C "$rootfs" -c . | timeout 300 docker import \
     -m "LOCAL STAND-IN for $BASE_IMAGE (registry unreachable): Debian bookworm minbase (debootstrap), Node $node_version from the CI machine, npm $NPM_VERSION, user node uid 1000, CI machine's CA bundle" \
     -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     -c "ENV NODE_VERSION=$node_version" \
@@ -205,9 +205,9 @@ start_engine() {
   engine_answers || not_tested "dockerd did not answer within 30 s (last line of $STATE/dockerd.log: $(tail -1 "$STATE/dockerd.log"))"
   containerd_pid=$(pgrep -P "$(cat "$STATE/dockerd.pid")" -x containerd || true)
   [ -n "$containerd_pid" ] && echo "$containerd_pid" >"$STATE/containerd.pid"
-  docker ps -aq --no-trunc | sort >"$STATE/containers.before"
-  docker images -aq --no-trunc | sort -u >"$STATE/images.before"
-  docker volume ls -q | sort >"$STATE/volumes.before"
+  timeout 60 docker ps -aq --no-trunc | sort >"$STATE/containers.before"
+  timeout 60 docker images -aq --no-trunc | sort -u >"$STATE/images.before"
+  timeout 60 docker volume ls -q | sort >"$STATE/volumes.before"
   say "dockerd $(docker info --format '{{.ServerVersion}}, storage {{.Driver}}, cgroup v{{.CgroupVersion}}') answers after $(since "$t") (log: $STATE/dockerd.log)"
 
   # 3. the Dockerfile's base image
@@ -223,7 +223,7 @@ start_engine() {
 
   # 4. a container of it starts and reaches the npm registry (the build's npm ci needs it)
   t=$(now)
-  docker run --rm "$BASE_IMAGE" node -e '
+  timeout 120 docker run --rm "$BASE_IMAGE" node -e '
     fetch("https://registry.npmjs.org/npm/latest", { signal: AbortSignal.timeout(20000) })
       .then((r) => { console.log(`node ${process.version}, npm registry HTTP ${r.status}`); process.exit(r.ok ? 0 : 1); },
             (e) => { console.log(`npm registry unreachable: ${e.cause?.code ?? e.message}`); process.exit(1); });' \

@@ -1,5 +1,6 @@
 /**
- * `npm run import` as a newcomer runs it: a real process on an embedded database in a temp folder.
+ * `npm run import` as a newcomer runs it: a real process on an embedded database in a temp folder (the
+ * compiled program, as in production, and once from source, as in development).
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCompiled } from '../../tests/helpers/compiled-cli';
+import { runCompiled, runFromSource } from '../../tests/helpers/compiled-cli';
 import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../tests/openfootball-data';
 import { openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
@@ -39,6 +40,18 @@ describe.runIf(withData)('npm run import', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Imported World Cup 2022 (2022): 64 matches, 32 teams, 64 finished, 0 postponed — 64 new, 0 updated, 0 unchanged, 0 predictions re-scored.');
+  });
+
+  it('runs from the TypeScript sources too, as `npm run import` does in development', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'palpite-import-dev-'));
+    try {
+      const result = await runFromSource('import', [wc2022, '--tz', 'Asia/Qatar'], { DATA_DIR: fresh, DATABASE_URL: '', APP_URL: '' });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Imported World Cup 2022 (2022): 64 matches, 32 teams, 64 finished, 0 postponed — 64 new');
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 
   it('changes nothing when run again', async () => {

@@ -112,7 +112,8 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     await page.getByRole('tab', { name: 'Ranking' }).click();
     await page.getByRole('link', { name: 'ana' }).waitFor();
     await page.goto(`${server.url}/group/${group.id}/predictions`);
-    const card = page.getByRole('listitem').first();
+    // The first match still open (the round's earlier matches may have closed today, and show no inputs).
+    const card = page.getByRole('listitem').filter({ has: page.locator('input') }).first();
     await card.waitFor();
     // A score typed offline is kept; saving waits for the network.
     await card.locator('input').first().fill('2');

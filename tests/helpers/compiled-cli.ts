@@ -1,7 +1,7 @@
 /**
- * Runs one of Palpite's compiled programs (start, import, sync, user-role, backup, restore) as a child
- * process, the way `node bin/palpite.mjs <command>` runs it in production. The db project's global setup
- * (tests/db/global-setup.ts) compiled them once for the whole test run.
+ * Runs one of Palpite's programs (start, import, sync, user-role, backup, restore) as a child process:
+ * compiled, the way `node bin/palpite.mjs <command>` runs it in production (the db project's global setup,
+ * tests/db/global-setup.ts, compiled them once for the whole test run), or from source as in development.
  */
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -20,9 +20,20 @@ export interface ProgramResult { code: number; stdout: string; stderr: string }
  * @throws when the program cannot be started at all.
  */
 export async function runCompiled(command: string, args: string[], env: Record<string, string>): Promise<ProgramResult> {
-  const file = join(inject('compiledCliDir'), `${command}.js`);
+  return runNode([join(inject('compiledCliDir'), `${command}.js`), ...args], env);
+}
+
+/**
+ * Runs `command` from its TypeScript source through `node bin/palpite.mjs` (tsx's loader), as
+ * `npm run <command>` does in development; otherwise as runCompiled.
+ */
+export async function runFromSource(command: string, args: string[], env: Record<string, string>): Promise<ProgramResult> {
+  return runNode(['bin/palpite.mjs', command, ...args], { ...env, NODE_ENV: 'development' });
+}
+
+async function runNode(args: string[], env: Record<string, string>): Promise<ProgramResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [file, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number | string; stdout?: string; stderr?: string };

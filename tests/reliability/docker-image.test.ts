@@ -36,11 +36,12 @@ describe.runIf(engine)('the container image', () => {
     const tag = `palpite:test-${process.pid}`;
     console.log(`base image: ${describeBaseImage()}`);
     const built = Date.now();
-    execFileSync('docker', ['build', '-t', tag, '--build-arg', 'BUILD_ID=test', ROOT], { stdio: 'inherit' });
+    // Bounded here (a synchronous call cannot be interrupted by the test's own timeout): a stuck build fails CI, never hangs it.
+    execFileSync('docker', ['build', '-t', tag, '--build-arg', 'BUILD_ID=test', ROOT], { stdio: 'inherit', timeout: 780_000 });
     console.log(`image built in ${Math.round((Date.now() - built) / 1000)} s`);
     const port = await freePort();
     const started = Date.now();
-    const id = execFileSync('docker', ['run', '-d', '-p', `127.0.0.1:${port}:3000`, '-e', 'SYNC=false', '-e', 'REMINDERS=false', tag]).toString().trim();
+    const id = execFileSync('docker', ['run', '-d', '-p', `127.0.0.1:${port}:3000`, '-e', 'SYNC=false', '-e', 'REMINDERS=false', tag], { timeout: 60_000 }).toString().trim();
     try {
       // Each attempt has its own timeout: until the server listens, Docker's port proxy accepts the
       // connection and closes it at once, and Node 20's fetch can then wait forever for an answer (seen
@@ -52,14 +53,14 @@ describe.runIf(engine)('the container image', () => {
       }
       expect(ready).toBe(true);
       console.log(`container ready ${Date.now() - started} ms after docker run (embedded database created and migrated, demo league loaded; up to 1 s of it may be a timed-out first attempt)`);
-      expect(execFileSync('docker', ['exec', id, 'id', '-u']).toString().trim()).not.toBe('0');
-      expect(execFileSync('docker', ['exec', id, 'cat', '/proc/1/cmdline']).toString()).toMatch(/^node\0/);
+      expect(execFileSync('docker', ['exec', id, 'id', '-u'], { timeout: 30_000 }).toString().trim()).not.toBe('0');
+      expect(execFileSync('docker', ['exec', id, 'cat', '/proc/1/cmdline'], { timeout: 30_000 }).toString()).toMatch(/^node\0/);
       expect((await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(10_000) })).headers.get('content-type')).toMatch(/text\/html/);
-      execFileSync('docker', ['stop', '-t', '15', id]);
-      expect(execFileSync('docker', ['inspect', '-f', '{{.State.ExitCode}}', id]).toString().trim()).toBe('0');
+      execFileSync('docker', ['stop', '-t', '15', id], { timeout: 60_000 });
+      expect(execFileSync('docker', ['inspect', '-f', '{{.State.ExitCode}}', id], { timeout: 30_000 }).toString().trim()).toBe('0');
     } finally {
-      spawnSync('docker', ['rm', '-f', id], { stdio: 'ignore' });
-      spawnSync('docker', ['rmi', '-f', tag], { stdio: 'ignore' });
+      spawnSync('docker', ['rm', '-f', id], { stdio: 'ignore', timeout: 60_000 });
+      spawnSync('docker', ['rmi', '-f', tag], { stdio: 'ignore', timeout: 60_000 });
     }
   }, 900_000);
 });

@@ -63,10 +63,13 @@ const SIGNATURE_CHARACTERS = /^[A-Za-z0-9_-]{43}$/;
  * signature}`, the signature an HMAC-SHA256 with the auth secret of `JSON.stringify({...session,
  * expiresAt})`, base64url without padding; not valid once `expiresAt` or the session's own expiry has
  * passed), with node:crypto's HMAC instead of WebCrypto's: on the deadline rush WebCrypto's verify was a
- * quarter of the server's CPU (decision 006). It only ever says yes to what Better Auth says yes to; any
- * copy it cannot vouch for (another shape, padding, a wrong or expired signature) gives null, and the
- * caller asks Better Auth, so a refusal is always Better Auth's own. session-cache.test.ts compares the
- * two on real and altered copies.
+ * quarter of the server's CPU (decision 006). Any copy it cannot vouch for (another shape, padding, a
+ * wrong or expired signature) gives null and the caller asks Better Auth, so a refusal is always Better
+ * Auth's own. It says yes only to copies signed with the auth secret, unexpired, as Better Auth does, with
+ * one kind of difference: Better Auth turns ISO-looking strings into Dates (and drops `__proto__` keys)
+ * before recomputing the HMAC, so it refuses its own copy of a user named like "2020-01-01T00:00:00Z";
+ * this check reads the JSON as signed and accepts it. session-copy.test.ts compares the two on genuine,
+ * altered, re-signed and expired copies.
  * @param copy the cookie's value, percent-decoded.
  * @param secret the auth secret (BETTER_AUTH_SECRET).
  * @param now the instant to check expiry against, in ms since the epoch.

@@ -30,6 +30,7 @@ export interface RoundTotalsRow extends RoundTotals {
  * U+001E, fields by commas), each naming its member by position in the first. Ids were most of the bytes;
  * numbering the members sorts 1,000 ids instead of 38,000 rows, and one string per member lets the
  * domain's many Map lookups by userId hash each id once. Rows of people no longer members are left out.
+ * @throws Error when the rows' text is not as the statement writes it (11 integers per row).
  */
 export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundTotalsRow[]> {
   // Prepared: its scoring expressions took PostgreSQL about 10 ms to plan, more than the join itself.
@@ -51,7 +52,11 @@ export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundT
       let value = 0;
       for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at)) value = value * 10 + code - 48;
       fields[field] = negative ? -value : value;
-      at++; // the ',' after a field, or the record separator after the last
+      // A comma after a field, the record separator (or the end) after the last: anything else would
+      // shift every field after it.
+      const separator = text.charCodeAt(at);
+      if (field < 10 ? separator !== 44 : separator !== 30 && at < text.length) throw new Error(`round totals: unexpected text at ${at}`);
+      at++;
     }
     rows.push({
       userId: ids[fields[0]!]!, roundOrder: fields[1]!, points: fields[2]!, exact: fields[3]!, goalDifference: fields[4]!, winner: fields[5]!,

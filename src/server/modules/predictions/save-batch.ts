@@ -8,7 +8,9 @@
  * deadline (by the database's clock at the write, as one save alone would), and returns the rows each one
  * wrote. One person appears at most once in a batch (a second save of theirs waits for a later batch), so
  * no row is written twice by one statement, and a person's saves are written in the order they arrived. If a batch of several fails, each of its saves is
- * retried alone, so one save's failure never fails another's.
+ * retried alone, so one save's failure never fails another's (a failure of the database itself fails them
+ * all at once). A statement that waits on a lock holds up the saves in it: the statements that lock
+ * prediction rows besides saves (a reset, a member's removal) are short.
  */
 import { sql } from 'drizzle-orm';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
@@ -83,25 +85,29 @@ export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveB
   }
 
   async function run(saves: Pending[]) {
+    let rows: (SavedRow & { user_id: string })[];
     try {
-      const rows = await writeSaves(db, saves.map((pending) => pending.request));
-      stats.statements++;
-      stats.saves += saves.length;
-      const byUser = new Map<string, SavedRow[]>();
-      for (const row of rows) {
-        const list = byUser.get(row.user_id);
-        if (list) list.push(row);
-        else byUser.set(row.user_id, [row]);
-      }
-      for (const pending of saves) pending.resolve(byUser.get(pending.request.userId) ?? []);
+      rows = await writeSaves(db, saves.map((pending) => pending.request));
     } catch (error) {
-      if (saves.length === 1) {
-        saves[0]!.reject(error);
+      // A failure of the database itself (connection, shutdown, resources) is every save's: refused
+      // together. Anything else may be one save's doing: each is tried alone, in turn, so one save
+      // never fails the others.
+      if (saves.length === 1 || !mayBeOneSaves(error)) {
+        for (const pending of saves) pending.reject(error);
         return;
       }
-      // One save must not fail the others: each alone, in turn.
       for (const pending of saves) await run([pending]);
+      return;
     }
+    stats.statements++;
+    stats.saves += saves.length;
+    const byUser = new Map<string, SavedRow[]>();
+    for (const row of rows) {
+      const list = byUser.get(row.user_id);
+      if (list) list.push(row);
+      else byUser.set(row.user_id, [row]);
+    }
+    for (const pending of saves) pending.resolve(byUser.get(pending.request.userId) ?? []);
   }
 
   return {
@@ -122,6 +128,17 @@ export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveB
       });
     },
   };
+}
+
+/**
+ * Whether a failed statement may have failed because of one of its saves, so that trying each alone is
+ * worth it: not when PostgreSQL reports a lost connection (SQLSTATE class 08), too few resources (53),
+ * an administrator's intervention or shutdown (57) or a system error (58), nor when the error carries no
+ * SQLSTATE at all (the pool or the embedded database is closed, a socket failed).
+ */
+function mayBeOneSaves(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^(08|53|57|58)/.test(code);
 }
 
 /**
@@ -178,6 +195,8 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(Saved
      where m.status = 'scheduled'
        and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
        and not exists (select 1 from scoring_queue q where q.match_id = m.id)
+     -- Rows locked in one order by every statement: two instances' batches never deadlock on each other.
+     order by tg.group_id, tg.user_id, i.match_id
     on conflict (group_id, user_id, match_id) do update
        set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
            updated_at = excluded.updated_at
