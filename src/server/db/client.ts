@@ -7,15 +7,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { openDurablePGlite } from './durable-pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+// The drivers are imported when a database of their kind is opened: a program on the embedded database
+// never loads node-postgres, and one on PostgreSQL never loads PGlite (start-up time, issue 10).
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type { Client as PgClient, Pool as PgPool } from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
@@ -84,6 +81,9 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // JIT off for this app's sessions: its statements are short, and PostgreSQL's cost-based JIT spent
     // 30–700 ms compiling expressions for ranking and stats reads that run in tens of milliseconds
     // (docs/benchmarks.md). An operator's own postgresql.conf stays untouched.
@@ -113,6 +113,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       poolStats: () => ({ primary: primary.stats(), replica: replica?.stats() }),
     };
   }
+  const [{ PGlite }, { openDurablePGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'), import('./durable-pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+  ]);
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if ('dataDir' in target) {
@@ -179,12 +182,13 @@ const LISTEN_PING_MS = 30_000;
  */
 async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, hooks: ListenHooks = {}): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  const { default: pg } = await import('pg');
   let stopped = false;
-  let client: pg.Client | undefined;
+  let client: PgClient | undefined;
   let retry: NodeJS.Timeout | undefined;
   let started = false;
   /** Drops a failed client and, once listening had started, schedules one reconnection. */
-  const fail = (failed: pg.Client, error: Error) => {
+  const fail = (failed: PgClient, error: Error) => {
     if (failed !== client && started) return; // this client's failure is already being handled
     if (client === failed) client = undefined;
     failed.end().catch(() => {});
@@ -245,7 +249,7 @@ const MIGRATION_LOCK_KEY = 0x70616c70;
  * Runs `work` while holding a PostgreSQL session advisory lock, so that several app instances
  * starting at once migrate one after the other (the later ones find nothing left to do).
  */
-async function withAdvisoryLock<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+async function withAdvisoryLock<T>(pool: PgPool, key: number, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [key]);
