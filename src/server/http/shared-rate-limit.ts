@@ -16,6 +16,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../db/array-literal';
 import { rowsOf, type Db } from '../db/client';
 
 /** The most counts one instance keeps in memory (a key is about 200 bytes: 10 MB at most). */
@@ -93,9 +94,9 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
     const rows = rowsOf<{ key: string; start_ms: number | string; hits: number }>(await options.db.execute(sql`
       insert into rate_limit_windows (key, window_start, hits)
       select key, window_start, hits
-        from unnest(${`{${due.map(([, e]) => `"${e.key}"`).join(',')}}`}::text[],
-                    ${`{${due.map(([, e]) => `"${new Date(e.windowStart).toISOString()}"`).join(',')}}`}::timestamptz[],
-                    ${`{${sent.join(',')}}`}::int[]) as added(key, window_start, hits)
+        from unnest(${arrayLiteral(due.map(([, e]) => e.key))}::text[],
+                    ${arrayLiteral(due.map(([, e]) => new Date(e.windowStart).toISOString()))}::timestamptz[],
+                    ${arrayLiteral(sent)}::int[]) as added(key, window_start, hits)
       on conflict (key, window_start) do update set hits = rate_limit_windows.hits + excluded.hits
       returning key, (extract(epoch from window_start) * 1000)::float8 as start_ms, hits`));
     const totals = new Map(rows.map((row) => [`${row.key}@${Number(row.start_ms)}`, Number(row.hits)]));

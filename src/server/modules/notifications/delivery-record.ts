@@ -17,6 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { PushPayload } from '../../../contracts/notifications';
+import { arrayLiteral } from '../../db/array-literal';
 import { rowsOf, type Conn, type Db } from '../../db/client';
 import type { Mail } from '../../mail/mailer';
 import { prefersSql } from './settings';
@@ -91,7 +92,7 @@ export async function recordOutcomes(db: Db, sent: readonly (Outgoing & { outcom
            message = case when ${retry} then s.message end,
            retry_at = case when ${retry}
                            then ${now.toISOString()}::timestamptz
-                                + make_interval(mins => (${`{${RETRY_BACKOFF_MINUTES.join(',')}}`}::int[])[least(s.attempts, ${RETRY_BACKOFF_MINUTES.length})])
+                                + make_interval(mins => (${arrayLiteral(RETRY_BACKOFF_MINUTES)}::int[])[least(s.attempts, ${RETRY_BACKOFF_MINUTES.length})])
                       end
       from jsonb_to_recordset(${keysJson(sent, (i) => ({ outcome: sent[i]!.outcome }))}::jsonb)
            as x(kind text, user_id text, subject text, channel text, attempts int, outcome text)

@@ -14,6 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
+import { arrayLiteral } from '../../db/array-literal';
 import { executePrepared, rowsOf, type Db } from '../../db/client';
 
 /** One save: a person's predictions (matches at most once each) for one group of theirs. */
@@ -166,11 +167,11 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(Saved
   // A named prepared statement: parsed and planned once per connection, not on every batch of a rush.
   return rowsOf<SavedRow & { user_id: string }>(await executePrepared(db, 'save_predictions', sql`
     with saves (save, user_id, group_id, apply_all) as (
-      select * from unnest(${pgArray(saves.map((_, index) => index))}::int[], ${pgTextArray(saves.map((request) => request.userId))}::text[],
-                           ${pgArray(saves.map((request) => request.groupId))}::uuid[], ${pgArray(saves.map((request) => request.applyToOtherGroups))}::boolean[])
+      select * from unnest(${arrayLiteral(saves.map((_, index) => index))}::int[], ${arrayLiteral(saves.map((request) => request.userId))}::text[],
+                           ${arrayLiteral(saves.map((request) => request.groupId))}::uuid[], ${arrayLiteral(saves.map((request) => request.applyToOtherGroups))}::boolean[])
     ),
     items (save, match_id, home_goals, away_goals) as (
-      select * from unnest(${pgArray(save)}::int[], ${pgArray(matchIds)}::uuid[], ${pgArray(homeGoals)}::int[], ${pgArray(awayGoals)}::int[])
+      select * from unnest(${arrayLiteral(save)}::int[], ${arrayLiteral(matchIds)}::uuid[], ${arrayLiteral(homeGoals)}::int[], ${arrayLiteral(awayGoals)}::int[])
     ),
     clock as (select clock_timestamp() as at),
     -- Each save's own group, active, with the person a member: a refused save writes nothing anywhere.
@@ -201,14 +202,4 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(Saved
        set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
            updated_at = excluded.updated_at
     returning group_id, user_id, match_id, home_goals, away_goals, updated_at`));
-}
-
-/** A PostgreSQL array literal of uuids, integers or booleans (values already validated by the contract). */
-function pgArray(values: readonly (string | number | boolean)[]): string {
-  return `{${values.join(',')}}`;
-}
-
-/** A PostgreSQL array literal of text values, each quoted (user ids may hold any character). */
-function pgTextArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
