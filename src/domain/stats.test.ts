@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rankMembers } from './ranking';
 import { longestRun, longestStreaks, matchdayWinners, movement, movementFromStandings, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
 
 /** A round's totals built from outcome counts, so points always agree with the scoring rule. */
@@ -111,6 +113,44 @@ describe('standingsByRound', () => {
 
   it('is empty without rounds', () => {
     expect(standingsByRound([], MEMBERS)).toEqual({ roundOrders: [], members: [] });
+  });
+
+  it('equals rankMembers of the cumulative totals after every round, for small, huge and fractional figures', () => {
+    // Small figures are ranked by packed numbers; figures whose spans multiply past 2^53, or that are not
+    // integers, by the comparator: both must agree with the ranking rule itself. (Fractions are quarters
+    // and every sum stays below 2^53, so adding in another order gives the same figures.)
+    const seasons = fc.record({
+      members: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }),
+      // Points per outcome (exact, goal difference, winner, opposite): the presets, where equal points and
+      // counts leave the number of opposite results to break ties when the opposite result costs nothing.
+      scoring: fc.constantFrom<number[]>([10, 5, 3, -2], [3, 1, 1, 0], [4, 3, 2, 0], [1, 1, 1, 0]),
+      rows: fc.array(fc.record({
+        member: fc.nat(), roundOrder: fc.integer({ min: -2, max: 6 }),
+        // Small counts, so that members often tie on some figures and differ on the next.
+        exact: fc.nat(1), goalDifference: fc.nat(1), winner: fc.oneof({ arbitrary: fc.nat(1), weight: 9 }, { arbitrary: fc.constant(2 ** 40), weight: 1 }), opposite: fc.nat(2),
+        // Now and then points that no rule gives: huge, or a fraction.
+        points: fc.option(fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -20, max: 20 }).map((quarters) => quarters / 4)), { freq: 8 }),
+      }), { maxLength: 60 }),
+    });
+    fc.assert(fc.property(seasons, ({ members, scoring: [e, g, w, o], rows }) => {
+      const rounds: RoundTotals[] = rows.map(({ member, points, ...counts }) => ({
+        userId: members[member % members.length]!, ...counts,
+        points: points ?? counts.exact * e! + counts.goalDifference * g! + counts.winner * w! + counts.opposite * o!,
+      }));
+      const standings = standingsByRound(rounds, members);
+      const orders = [...new Set(rounds.map((r) => r.roundOrder))].sort((a, b) => a - b);
+      expect(standings.roundOrders).toEqual(orders);
+      orders.forEach((roundOrder, r) => {
+        const expected = rankMembers(sumTotals(rounds.filter((row) => row.roundOrder <= roundOrder), members));
+        const shown = Object.fromEntries(standings.members.map((s) => [s.userId, [s.ranks[r], s.cumulativePoints[r]]]));
+        expect(shown).toEqual(Object.fromEntries(expected.map((row) => [row.userId, [row.rank, row.points]])));
+      });
+      if (orders.length > 0) {
+        // Ordered by the rank after the last round, ties by userId.
+        const last = rankMembers(sumTotals(rounds, members));
+        expect(standings.members.map((s) => s.userId)).toEqual(last.map((row) => row.userId));
+      }
+    }), { numRuns: 1_000 });
   });
 });
 
