@@ -60,6 +60,32 @@ describe('executePrepared', () => {
     const error = await executePrepared(db, 'probe', sql`select 1 / ${0}::int`).catch((e: unknown) => e);
     expect(String((error as { cause?: unknown }).cause)).toMatch(/division by zero/);
   });
+
+  it.runIf(TEST_DB_KIND === 'pglite')('on the embedded database, prepares each text once with SQL and runs it with its values as literals', async () => {
+    const { db } = database();
+    const echo = (text: string, n: number | null, flag: boolean) =>
+      sql`select ${text}::text as text, ${n}::int as n, ${flag}::boolean as flag, length(${text}::text) as length`;
+    const texts = ["o'clock", 'back\\slash', '{"a",NULL}', 'ação ⚽', ''];
+    for (const [i, text] of texts.entries()) {
+      const rows = rowsOf(await executePrepared(db, 'echo', echo(text, i % 2 ? null : i, i % 2 === 0)));
+      expect(rows).toEqual(rowsOf(await db.execute(echo(text, i % 2 ? null : i, i % 2 === 0))));
+    }
+    const prepared = rowsOf<{ name: string; statement: string }>(await db.execute(sql`select name, statement from pg_prepared_statements where name like 'echo\_%'`));
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.statement).toMatch(/^prepare echo_[0-9a-f]{12} as select \$1::text/);
+    // A failure names the statement's text and keeps the values apart, as an unnamed statement's does.
+    const error = await executePrepared(db, 'echo', sql`select ${"secret's"}::int as n`).catch((e: unknown) => e) as Error & { params?: unknown[] };
+    expect(error.message).toMatch(/^Failed query: select \$1::int as n\nparams: /);
+    expect(error.message.split('\n')[0]).not.toContain('secret');
+    expect(error.params).toEqual(["secret's"]);
+    expect(String((error as { cause?: unknown }).cause)).toMatch(/invalid input syntax for type integer/);
+    // Texts PREPARE refuses (a parameter of no known type) and values with no literal (a date) run as before.
+    expect(rowsOf(await executePrepared(db, 'echo', sql`select ${'untyped'} as value`))).toEqual([{ value: 'untyped' }]);
+    const at = new Date('2026-11-26T12:00:00Z');
+    expect(rowsOf<{ at: string }>(await executePrepared(db, 'echo', sql`select ${at.toISOString()}::timestamptz = ${at} as same`))).toEqual([{ same: true }]);
+    // Inside a transaction, too (a transaction is its own handle: the statement is not prepared there).
+    expect(await db.transaction(async (tx) => rowsOf(await executePrepared(tx, 'echo', echo('tx', 1, true))))).toEqual([{ text: 'tx', n: 1, flag: true, length: 2 }]);
+  });
 });
 
 describe.runIf(TEST_DB_KIND === 'postgres')('a dropped PostgreSQL connection', () => {

@@ -11,10 +11,12 @@ import { fileURLToPath } from 'node:url';
 // never loads node-postgres, and one on PostgreSQL never loads PGlite (start-up time, issue 10).
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient, Pool as PgPool } from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { sqlLiteral } from './sql-literal';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -144,6 +146,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create(target.template ? { loadDataDir: target.template } : undefined);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  embeddedStatements.set(db, new Map());
   try {
     await migratePglite(db as never, { migrationsFolder });
   } catch (error) {
@@ -274,14 +277,27 @@ interface DrizzleInternals {
   session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
 }
 const statementNames = new Map<string, string>();
+/**
+ * The embedded databases' prepared statements, per top-level handle (a transaction is another handle):
+ * statement text → the name it was prepared under, or null when PREPARE refused it.
+ */
+const embeddedStatements = new WeakMap<object, Map<string, Promise<string | null>>>();
+/** Statements prepared at most per embedded database (beyond: sent as before, planned every time). */
+const MAX_EMBEDDED_STATEMENTS = 200;
 
 /**
  * Runs a raw statement as a named prepared statement, with the same result as `conn.execute(query)`:
  * node-postgres parses it once per pooled connection and PostgreSQL can reuse its plan, where an unnamed
  * statement is parsed and planned on every call (half the database's CPU of a save during the deadline
  * rush, docs/benchmarks.md). Through Drizzle's own session (its prepared-query path, as `.prepare(name)`
- * of the query builder uses), so transactions and PGlite (which ignores the name) work alike. The name is
- * `label` plus a hash of the statement's text, so two texts never share a name.
+ * of the query builder uses), so transactions work alike. The name is `label` plus a hash of the
+ * statement's text, so two texts never share a name.
+ *
+ * PGlite ignores the name (its queries are always unnamed), and planning the batched save took it 10 ms
+ * a statement against 1–4 ms to run it. So on the embedded database's top-level handle the statement is
+ * prepared with SQL (`PREPARE name AS …`, once per database) and run with `EXECUTE name(…)`, its values
+ * written as literals (sqlLiteral), the same rows coming back. Inside a transaction, or for values
+ * without a literal, or when PREPARE refuses the text, it runs as before.
  * @param label a short name for the statement (letters, digits, underscores).
  */
 export function executePrepared(conn: Conn, label: string, query: SQL): Promise<unknown> {
@@ -292,5 +308,27 @@ export function executePrepared(conn: Conn, label: string, query: SQL): Promise<
     name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
     if (statementNames.size < 1_000) statementNames.set(compiled.sql, name);
   }
-  return internals.session.prepareQuery(compiled, undefined, name, false).execute();
+  const unnamed = () => internals.session.prepareQuery(compiled, undefined, name, false).execute();
+  const embedded = embeddedStatements.get(conn);
+  if (!embedded) return unnamed();
+  const literals = compiled.params.map(sqlLiteral);
+  if (literals.some((literal) => literal === undefined)) return unnamed();
+  let prepared = embedded.get(compiled.sql);
+  if (!prepared) {
+    if (embedded.size >= MAX_EMBEDDED_STATEMENTS) return unnamed();
+    prepared = runText(internals, `prepare ${name} as ${compiled.sql}`).then(() => name, () => null);
+    embedded.set(compiled.sql, prepared);
+  }
+  return prepared.then((preparedName) => (preparedName === null
+    ? unnamed()
+    : runText(internals, literals.length === 0 ? `execute ${preparedName}` : `execute ${preparedName}(${literals.join(', ')})`).catch((error: unknown) => {
+      // Reported as the unnamed statement's failure would be: the statement's text, the values apart
+      // (the logger drops them), never inside the text.
+      throw new DrizzleQueryError(compiled.sql, compiled.params, ((error as { cause?: unknown }).cause ?? error) as Error);
+    })));
+}
+
+/** Runs statement text without parameters through Drizzle's session (results as `conn.execute` gives them). */
+function runText(internals: DrizzleInternals, text: string): Promise<unknown> {
+  return internals.session.prepareQuery({ sql: text, params: [] }, undefined, '', false).execute();
 }

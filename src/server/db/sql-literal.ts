@@ -1,0 +1,21 @@
+/**
+ * SQL literals, for the few statements whose values travel inside the statement's text: the embedded
+ * database's `EXECUTE name(…)` of a prepared statement (client.ts), which takes no bind parameters.
+ */
+
+/**
+ * The SQL literal of one parameter value, as node-postgres's escapeLiteral writes strings: quotes
+ * doubled, and when there is a backslash, backslashes doubled under the E'' form (right whatever
+ * standard_conforming_strings says). Numbers, booleans and bigints are quoted too, so PostgreSQL reads
+ * every literal as the type the statement gives its parameter.
+ * @returns e.g. `'it''s'`, ` E'a\\b'`, `'42'`, `NULL`; undefined for values with no literal here
+ *   (dates, buffers, objects, non-finite numbers): their statement must be sent with bind parameters.
+ */
+export function sqlLiteral(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : undefined;
+  if (typeof value === 'boolean' || typeof value === 'bigint') return `'${value}'`;
+  if (typeof value !== 'string') return undefined;
+  const quoted = `'${value.replace(/'/g, "''")}'`;
+  return value.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
