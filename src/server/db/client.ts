@@ -95,7 +95,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       let acquired = 0;
       pool.on('acquire', () => { acquired += 1; });
       const stats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, acquired });
-      return { pool, stats, db: drizzlePg(pool, { schema }) as unknown as Db };
+      const db = drizzlePg(pool, { schema }) as unknown as Db;
+      pooledHandles.add(db);
+      return { pool, stats, db };
     };
     const primary = open(target.url);
     // The replica is never migrated: it follows the primary.
@@ -277,6 +279,17 @@ interface DrizzleInternals {
   session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
 }
 const statementNames = new Map<string, string>();
+/** The top-level handles of PostgreSQL pools (their statements run side by side on several connections). */
+const pooledHandles = new WeakSet<object>();
+
+/**
+ * Whether statements sent together through `conn` run side by side: true for a PostgreSQL pool's
+ * handle; false for a transaction (one connection) and for the embedded database (one thread), where
+ * splitting a read into parts only adds work.
+ */
+export function runsSideBySide(conn: Conn): boolean {
+  return pooledHandles.has(conn);
+}
 /**
  * The embedded databases' prepared statements, per top-level handle (a transaction is another handle):
  * statement text → the name it was prepared under, or null when PREPARE refused it.

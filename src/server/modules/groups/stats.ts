@@ -9,7 +9,7 @@ import { groupStatsResponse, type GroupStatsResponse, type MatchdayWinnersRespon
 import {
   hasStatistics, longestRun, matchdayWinners, movementFromStandings, podium, standingsByRound, statCards, sumTotals, type RoundTotals,
 } from '../../../domain/stats';
-import { executePrepared, rowsOf, type Conn } from '../../db/client';
+import { executePrepared, rowsOf, runsSideBySide, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
 import { hasSlotBitSql, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql } from '../scoring/scoring-sql';
 import { requireMember } from './policy';
@@ -30,16 +30,17 @@ export interface RoundTotalsRow extends RoundTotals {
  * U+001E, fields by commas), each naming its member by position in the first. Ids were most of the bytes;
  * numbering the members sorts 1,000 ids instead of 38,000 rows, and one string per member lets the
  * domain's many Map lookups by userId hash each id once. Rows of people no longer members are left out.
- * Read in two parts (odd and even rounds), each its own statement.
+ * Read in two parts (odd and even rounds), each its own statement, where they can run side by side.
  * @throws Error when the rows' text is not as the statement writes it (11 integers per row).
  */
 export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundTotalsRow[]> {
-  // Two statements, odd and even rounds, side by side on two of the pool's connections: PostgreSQL's work
-  // (most of it turning 38,000 rows into text) then runs on two cores while this thread waits. Each names
+  // On PostgreSQL, two statements, odd and even rounds, side by side on two of the pool's connections: its
+  // work (most of it turning 38,000 rows into text) then runs on two cores while this thread waits (in a
+  // transaction, or on the embedded database, one statement: parts there run one after the other). Each names
   // its members by its own numbering; a member who joins between the two is in one part only, until the
   // next read (a change of membership refreshes the stats). Prepared: the scoring expressions took
   // PostgreSQL about 10 ms to plan, more than the join itself.
-  const parts = await Promise.all(([0, 1] as const).map((part) => executePrepared(db, 'round_totals', roundTotalsQuery(groupId, part))));
+  const parts = await Promise.all((runsSideBySide(db) ? [0, 1] as const : [null]).map((part) => executePrepared(db, 'round_totals', roundTotalsQuery(groupId, part))));
   return parts.flatMap((part) => parseRoundTotals(rowsOf<{ ids: string | null; rows: string | null }>(part)[0]));
 }
 
@@ -213,8 +214,8 @@ export async function memberStreaks(db: Conn, groupId: string): Promise<Map<stri
   const streak = streakQueries(groupId);
   const [perRound, streakMatches, directPicks] = await Promise.all([
     roundTotalsRows(db, groupId),
-    db.execute(streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
-    db.execute(streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
+    executePrepared(db, 'streak_matches', streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
+    executePrepared(db, 'streak_direct', streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
   ]);
   return streaksOf(streakMatches, perRound, directPicks);
 }
@@ -249,16 +250,16 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
   const leagueOf = sql`(select league_id from groups where id = ${groupId}::uuid)`;
   const streak = streakQueries(groupId);
   const [members, perRound, streakMatches, directPicks, rounds, [league]] = await Promise.all([
-    db.execute(sql`
+    executePrepared(db, 'stats_members', sql`
       select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
        where gm.group_id = ${groupId}::uuid order by lower(pr.username)`).then((r) => rowsOf<{ user_id: string; username: string }>(r)),
     roundTotalsRows(db, groupId),
-    db.execute(streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
-    db.execute(streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
-    db.execute(sql`
+    executePrepared(db, 'streak_matches', streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
+    executePrepared(db, 'streak_direct', streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
+    executePrepared(db, 'stats_rounds', sql`
       select round_order, min(round_name) as round_name from matches where league_id = ${leagueOf} group by round_order order by round_order`)
       .then((r) => rowsOf<{ round_order: number; round_name: string }>(r)),
-    db.execute(sql`
+    executePrepared(db, 'league_finished', sql`
       select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${leagueOf}`)
       .then((r) => rowsOf<{ finished: boolean }>(r)),
   ]);
