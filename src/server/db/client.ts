@@ -309,7 +309,9 @@ const MAX_EMBEDDED_STATEMENTS = 200;
  * PGlite ignores the name (its queries are always unnamed), and planning the batched save took it 10 ms
  * a statement against 1–4 ms to run it. So on the embedded database's top-level handle the statement is
  * prepared with SQL (`PREPARE name AS …`, once per database) and run with `EXECUTE name(…)`, its values
- * written as literals (sqlLiteral), the same rows coming back. Inside a transaction, or for values
+ * written as literals (sqlLiteral) of the parameters' types, the same rows coming back. A value must then
+ * suit its parameter's type as text: a number for a numeric parameter, a string for a timestamp (PGlite's
+ * own conversions, such as milliseconds to a timestamp, do not apply). Inside a transaction, or for values
  * without a literal, or when PREPARE refuses the text, it runs as before.
  * @param label a short name for the statement (letters, digits, underscores).
  */

@@ -27,6 +27,6 @@ describe(`sqlLiteral (${TEST_DB_KIND})`, () => {
     const [row] = rowsOf<{ n: number; b: boolean; big: string; none: null }>(await database().db.execute(sql.raw(
       `select ${sqlLiteral(-2)}::int as n, ${sqlLiteral(true)}::boolean as b, ${sqlLiteral(2n ** 62n)}::bigint::text as big, ${sqlLiteral(null)}::int as none`)));
     expect(row).toEqual({ n: -2, b: true, big: String(2n ** 62n), none: null });
-    for (const value of [new Date(), Buffer.from('x'), { a: 1 }, [1], Number.NaN, Infinity]) expect(sqlLiteral(value)).toBeUndefined();
+    for (const value of [new Date(), Buffer.from('x'), { a: 1 }, [1], Number.NaN, Infinity, 'nul\u0000inside']) expect(sqlLiteral(value)).toBeUndefined();
   });
 });

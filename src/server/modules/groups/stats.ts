@@ -36,10 +36,12 @@ export interface RoundTotalsRow extends RoundTotals {
 export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundTotalsRow[]> {
   // On PostgreSQL, two statements, odd and even rounds, side by side on two of the pool's connections: its
   // work (most of it turning 38,000 rows into text) then runs on two cores while this thread waits (in a
-  // transaction, or on the embedded database, one statement: parts there run one after the other). Each names
-  // its members by its own numbering; a member who joins between the two is in one part only, until the
-  // next read (a change of membership refreshes the stats). Prepared: the scoring expressions took
-  // PostgreSQL about 10 ms to plan, more than the join itself.
+  // transaction, or on the embedded database, one statement: parts there run one after the other). Each
+  // names its members by its own numbering. The two read the database a moment apart: a change between
+  // them (a member joining, a match moved to a round of the other parity) shows in one part only, as
+  // if read half before and half after it. The change invalidates this instance's cached stats (and
+  // another instance's within RANKING_CACHE_MS), so the next read has it whole. Prepared: the scoring
+  // expressions took PostgreSQL about 10 ms to plan, more than the join itself.
   const parts = await Promise.all((runsSideBySide(db) ? [0, 1] as const : [null]).map((part) => executePrepared(db, 'round_totals', roundTotalsQuery(groupId, part))));
   return parts.flatMap((part) => parseRoundTotals(rowsOf<{ ids: string | null; rows: string | null }>(part)[0]));
 }
@@ -83,7 +85,7 @@ function parseRoundTotals(result: { ids: string | null; rows: string | null } | 
 /**
  * roundTotalsRows' statement (exported for EXPLAIN in benchmarks): one row, `ids` and `rows` as text.
  * Two branches, of which one runs (a one-time filter on whether any match of the group's league is queued
- * for folding, read in the same snapshot): usually nothing is queued, and the folded totals are the answer
+ * for folding, read in the statement's own snapshot): usually nothing is queued, and the folded totals are the answer
  * as they are; otherwise the full join with the pending differences (which hashes every folded row twice).
  */
 export function roundTotalsQuery(groupId: string, part: 0 | 1 | null = null) {
