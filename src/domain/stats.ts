@@ -10,7 +10,7 @@
  * the latest finished round with the one before it; matchday winners are the member(s) with most points
  * in a round (more than 0); the podium is every member ranked 1 to 3, ties shared.
  */
-import { byCodeUnits, rankMembers, type RankingTotals } from './ranking';
+import { byCodeUnits, compareTotals, rankMembers, type RankingTotals } from './ranking';
 
 /** One member's totals in one round (points and counts of each outcome, predictions of that round only). */
 export interface RoundTotals extends RankingTotals {
@@ -179,7 +179,7 @@ export function statCards(rounds: readonly RoundTotals[], picks: readonly Scored
 /**
  * Each member's rank and cumulative points after every round that has totals, for the ranking and
  * points-progression charts. Ranks follow compareTotals (src/domain/ranking.ts; ties share a rank) on the
- * cumulative totals, compared over columns of numbers here (the same rule; a property test holds them equal).
+ * cumulative totals, sorted by packed numbers where the figures allow (a property test holds the two equal).
  * @param rounds per-round totals.
  * @param memberIds every member of the group (members without predictions are ranked with 0).
  * @returns the rounds with totals in order and one series per member (see StandingsSeries).
@@ -204,13 +204,19 @@ export function standingsByRound(rounds: readonly RoundTotals[], memberIds: read
   const totals: RankingColumns = {
     points: new Float64Array(n), exact: new Float64Array(n), goalDifference: new Float64Array(n), winner: new Float64Array(n), opposite: new Float64Array(n),
   };
-  // Ties are ordered by userId (code units): each member's position in that order.
+  // Ties are ordered by userId (code units): each member's position in that order, and who is at each.
+  const atId = Array.from({ length: n }, (_, i) => i).sort((a, b) => byCodeUnits(userIds[a]!, userIds[b]!));
   const byId = new Int32Array(n);
-  Array.from({ length: n }, (_, i) => i).sort((a, b) => byCodeUnits(userIds[a]!, userIds[b]!)).forEach((i, position) => { byId[i] = position; });
+  atId.forEach((i, position) => { byId[i] = position; });
   const order = Array.from({ length: n }, (_, i) => i);
   const keys = new Float64Array(n);
+  const packed = new Float64Array(n);
   const ranks = roundOrders.map(() => new Int32Array(n));
   const points = roundOrders.map(() => new Float64Array(n));
+  const totalsOf = (i: number): RankingTotals => ({
+    userId: userIds[i]!, points: totals.points[i]!, exact: totals.exact[i]!, goalDifference: totals.goalDifference[i]!,
+    winner: totals.winner[i]!, opposite: totals.opposite[i]!,
+  });
   roundOrders.forEach((_, r) => {
     for (const k of rowsByRound[r]!) {
       const i = memberOf[k]!;
@@ -221,15 +227,15 @@ export function standingsByRound(rounds: readonly RoundTotals[], memberIds: read
       totals.winner[i]! += round.winner;
       totals.opposite[i]! += round.opposite;
     }
-    const sorted = sortByPackedKeys(totals, byId, keys, order);
-    const compare = (a: number, b: number) => (totals.points[b]! - totals.points[a]!) || (totals.exact[b]! - totals.exact[a]!)
-      || (totals.goalDifference[b]! - totals.goalDifference[a]!) || (totals.winner[b]! - totals.winner[a]!) || (totals.opposite[a]! - totals.opposite[b]!);
-    if (!sorted) order.sort((a, b) => compare(a, b) || byId[a]! - byId[b]!);
+    const sorted = sortByPackedKeys(totals, byId, atId, keys, packed, order);
+    // Figures that cannot be packed: compareTotals itself, on each member's totals as a row.
+    const rows = sorted ? [] : userIds.map((_, i) => totalsOf(i));
+    if (!sorted) order.sort((a, b) => compareTotals(rows[a]!, rows[b]!) || byId[a]! - byId[b]!);
     const rankAfter = ranks[r]!;
     for (let position = 0; position < n; position++) {
       const i = order[position]!;
       const previous = position > 0 ? order[position - 1]! : -1;
-      const tied = previous >= 0 && (sorted ? keys[previous] === keys[i] : compare(previous, i) === 0);
+      const tied = previous >= 0 && (sorted ? keys[previous] === keys[i] : compareTotals(rows[previous]!, rows[i]!) === 0);
       rankAfter[i] = tied ? rankAfter[previous]! : position + 1;
     }
     points[r]!.set(totals.points);
@@ -250,10 +256,12 @@ interface RankingColumns { points: Float64Array; exact: Float64Array; goalDiffer
  * base), sorted as a Float64Array: several times faster than a comparator (the stats page ranks 1,000
  * members once per round). Works only while every figure is an integer and the number stays exact
  * (below 2^53).
+ * @param byId each member's place in userId order; `atId` its inverse (the member at each place).
  * @param keys filled with each member's ranking number (equal numbers: tied under compareTotals).
+ * @param packed room for the sorted numbers (one per member).
  * @returns false, leaving `order` and `keys` unusable, when the figures cannot be packed exactly.
  */
-function sortByPackedKeys(totals: RankingColumns, byId: Int32Array, keys: Float64Array, order: number[]): boolean {
+function sortByPackedKeys(totals: RankingColumns, byId: Int32Array, atId: readonly number[], keys: Float64Array, packed: Float64Array, order: number[]): boolean {
   const n = byId.length;
   const { points, exact, goalDifference, winner, opposite } = totals;
   // Each figure's range (opposite negated: fewer rank higher); integers only.
@@ -276,17 +284,14 @@ function sortByPackedKeys(totals: RankingColumns, byId: Int32Array, keys: Float6
   const eSpan = eHigh - eLow + 1, gSpan = gHigh - gLow + 1, wSpan = wHigh - wLow + 1, oSpan = oHigh - oLow + 1;
   if (n === 0 || !(n * (pHigh - pLow + 1) * eSpan * gSpan * wSpan * oSpan <= Number.MAX_SAFE_INTEGER)) return false;
   // The member's place in userId order as the last digit (an earlier id: larger).
-  const whole = new Float64Array(n);
-  const atId = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const key = (((((points[i]! - pLow) * eSpan + exact[i]! - eLow) * gSpan + goalDifference[i]! - gLow) * wSpan + winner[i]! - wLow) * oSpan)
       + (-opposite[i]! - oLow);
     keys[i] = key;
-    whole[i] = key * n + (n - 1 - byId[i]!);
-    atId[byId[i]!] = i;
+    packed[i] = key * n + (n - 1 - byId[i]!);
   }
-  whole.sort();
-  for (let position = 0; position < n; position++) order[position] = atId[n - 1 - (whole[n - 1 - position]! % n)]!;
+  packed.sort();
+  for (let position = 0; position < n; position++) order[position] = atId[n - 1 - (packed[n - 1 - position]! % n)]!;
   return true;
 }
 

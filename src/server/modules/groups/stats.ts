@@ -213,13 +213,17 @@ function streaksOf(matches: readonly StreakMatchRow[], masks: readonly RoundTota
  * are absent), read as the stats page reads it: the round masks plus the direct picks.
  */
 export async function memberStreaks(db: Conn, groupId: string): Promise<Map<string, number>> {
+  const [perRound, streakMatches, directPicks] = await Promise.all([roundTotalsRows(db, groupId), ...streakReads(db, groupId)]);
+  return streaksOf(streakMatches, perRound, directPicks);
+}
+
+/** The two streak reads of streakQueries, started side by side (the round masks come from roundTotalsRows). */
+function streakReads(db: Conn, groupId: string): [Promise<StreakMatchRow[]>, Promise<DirectPickRow[]>] {
   const streak = streakQueries(groupId);
-  const [perRound, streakMatches, directPicks] = await Promise.all([
-    roundTotalsRows(db, groupId),
+  return [
     executePrepared(db, 'streak_matches', streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
     executePrepared(db, 'streak_direct', streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
-  ]);
-  return streaksOf(streakMatches, perRound, directPicks);
+  ];
 }
 
 /**
@@ -250,14 +254,12 @@ export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userI
  */
 export async function groupStatsJson(db: Conn, groupId: string): Promise<string> {
   const leagueOf = sql`(select league_id from groups where id = ${groupId}::uuid)`;
-  const streak = streakQueries(groupId);
   const [members, perRound, streakMatches, directPicks, rounds, [league]] = await Promise.all([
     executePrepared(db, 'stats_members', sql`
       select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
        where gm.group_id = ${groupId}::uuid order by lower(pr.username)`).then((r) => rowsOf<{ user_id: string; username: string }>(r)),
     roundTotalsRows(db, groupId),
-    executePrepared(db, 'streak_matches', streak.matches).then((r) => rowsOf<StreakMatchRow>(r)),
-    executePrepared(db, 'streak_direct', streak.direct).then((r) => rowsOf<DirectPickRow>(r)),
+    ...streakReads(db, groupId),
     executePrepared(db, 'stats_rounds', sql`
       select round_order, min(round_name) as round_name from matches where league_id = ${leagueOf} group by round_order order by round_order`)
       .then((r) => rowsOf<{ round_order: number; round_name: string }>(r)),
