@@ -37,7 +37,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { homeRoutes } from './modules/home/routes';
 import { APP_VERSION } from './version';
 import { startScoringFolder } from './jobs/scoring-folder';
-import { foldBatchSizeFor } from './modules/scoring/fold';
+import { foldPaceFor } from './modules/scoring/fold';
 import { startSyncScheduler } from './jobs/sync-scheduler';
 import { createSyncContext, type SyncContext } from './modules/sync/sync-context';
 import { loggerOptions } from './logger';
@@ -340,7 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Folds queued results into member totals in the background (several instances may run it).
-  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS, foldBatchSizeFor(database.kind), jobs);
+  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS, foldPaceFor(database.kind, database.db), jobs);
   app.addHook('onClose', async () => folder.stop());
   // Keeps linked leagues' fixtures and results current (SYNC=false: off; several instances may run it).
   if (env.SYNC) {

@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient, Pool as PgPool } from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { trackForeground } from './embedded-activity';
 import { sqlLiteral } from './sql-literal';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -149,6 +150,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   embeddedStatements.set(db, new Map());
+  trackForeground(client, db);
   try {
     await migratePglite(db as never, { migrationsFolder });
   } catch (error) {

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { FOLD_BATCH_SIZE, foldPending } from '../modules/scoring/fold';
+import { FOLD_BATCH_SIZE, foldPending, type FoldPace } from '../modules/scoring/fold';
 import type { JobMonitor } from './job-monitor';
 
 /** A running folder; `stop` waits for a run in progress. */
@@ -17,19 +17,19 @@ export interface ScoringFolder {
 }
 
 /**
- * Starts folding queued matches every `intervalMs` milliseconds (default 2,000), `batchSize` predictions
- * per transaction (fold.ts foldBatchSizeFor); each run is reported to `monitor` as 'scoring_folder'.
+ * Starts folding queued matches every `intervalMs` milliseconds (default 2,000), at `pace` predictions
+ * per transaction (fold.ts foldPaceFor); each run is reported to `monitor` as 'scoring_folder'.
  * @param logger where failures go (the message only; no data).
  */
 export function startScoringFolder(
-  db: Db, logger: FastifyBaseLogger, intervalMs = 2_000, batchSize = FOLD_BATCH_SIZE, monitor?: JobMonitor,
+  db: Db, logger: FastifyBaseLogger, intervalMs = 2_000, pace: FoldPace = FOLD_BATCH_SIZE, monitor?: JobMonitor,
 ): ScoringFolder {
   let running: Promise<number> | null = null;
   let stopped = false;
   monitor?.register('scoring_folder', intervalMs);
   const runOnce = () => {
     if (running) return running;
-    running = foldPending(db, batchSize)
+    running = foldPending(db, pace)
       .then((folded) => {
         monitor?.record('scoring_folder', true);
         return folded;

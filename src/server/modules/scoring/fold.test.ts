@@ -118,6 +118,38 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
+  it('asks its pace before each batch and lets timers and requests run between batches', async () => {
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    const sizes = [4, 9, 2];
+    const asked: number[] = [];
+    const pace = () => {
+      const size = sizes[asked.length % sizes.length]!;
+      asked.push(size);
+      return size;
+    };
+    // A timer due at once: on the embedded database, back-to-back statements never left the thread, and
+    // it fired only after the whole match was folded.
+    let ticks = 0;
+    let ticksBeforeLastBatch = -1;
+    const timer = setInterval(() => ticks++, 0);
+    const counting = () => {
+      const size = pace();
+      ticksBeforeLastBatch = ticks;
+      return size;
+    };
+    try {
+      expect(await foldMatch(db, final, counting)).toBe(3 * (MEMBERS - 1));
+    } finally {
+      clearInterval(timer);
+    }
+    // 33 predictions at 4, 9, 2, 4, 9, 2 … a batch: 33 = 4 + 9 + 2 + 4 + 9 + 2 + 3 (the last one short).
+    expect(asked).toEqual([4, 9, 2, 4, 9, 2, 4]);
+    expect(ticksBeforeLastBatch).toBeGreaterThan(0);
+    expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+  });
+
   it('scores small matches at once and keeps totals exact through a correction, a postponement and a reopening', async () => {
     await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
     expect(await scoreMatches(db, [final])).toBe(3 * (MEMBERS - 1));

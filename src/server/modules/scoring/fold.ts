@@ -11,8 +11,10 @@
  * prediction twice. Rankings stay exact meanwhile: they add the difference of the not-yet-folded
  * predictions on read (scoring-sql.ts pendingRowsSql).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn, type Db } from '../../db/client';
+import { foregroundIdleMs, inBackground } from '../../db/embedded-activity';
 import { outcomeOf, pointsSql, scoringColumnsSql, slotMaskSql, streakBitsSql, totalsDeltaSql } from './scoring-sql';
 
 /** Advisory lock namespace (first key) of folding; the second key is hashtext(match id). */
@@ -22,11 +24,29 @@ export const FOLD_LOCK_KEY = 7_240_611;
 export const FOLD_BATCH_SIZE = 5_000;
 
 /**
- * Predictions per batch for a database kind: PGlite runs every statement on one connection, so reads wait
- * behind a batch; batches of 1,000 keep that wait near 15 ms at about the same total cost (docs/benchmarks.md).
+ * Predictions per batch: a number, or a function asked before each batch (foldPaceFor).
  */
-export function foldBatchSizeFor(kind: 'pglite' | 'postgres'): number {
-  return kind === 'pglite' ? 1_000 : FOLD_BATCH_SIZE;
+export type FoldPace = number | (() => number);
+
+/** Batches on the embedded database while requests are being served: a read waits for one at most. */
+export const EMBEDDED_BUSY_BATCH = 200;
+/** Batches on the embedded database when nobody has used it for EMBEDDED_QUIET_MS. */
+export const EMBEDDED_IDLE_BATCH = 5_000;
+/** How long the embedded database must have been left alone before the folder takes large batches. */
+export const EMBEDDED_QUIET_MS = 1_000;
+
+/**
+ * The pace of folding on a database. PostgreSQL: FOLD_BATCH_SIZE (a batch runs on its own connection,
+ * beside the requests). The embedded database runs every statement on the one thread, so a request waits
+ * for the batch in front of it: EMBEDDED_BUSY_BATCH predictions (a few milliseconds) while requests have
+ * used it within EMBEDDED_QUIET_MS, EMBEDDED_IDLE_BATCH otherwise, where a batch's fixed cost (its
+ * transaction, lock and planning, about 4 ms there) would make small batches fold at twice the time of a
+ * bare UPDATE (docs/benchmarks.md).
+ * @param db the database handle the folder and the requests share.
+ */
+export function foldPaceFor(kind: 'pglite' | 'postgres', db: Db): FoldPace {
+  if (kind === 'postgres') return FOLD_BATCH_SIZE;
+  return () => (foregroundIdleMs(db) >= EMBEDDED_QUIET_MS ? EMBEDDED_IDLE_BATCH : EMBEDDED_BUSY_BATCH);
 }
 
 interface QueueState {
@@ -186,16 +206,22 @@ export async function holdFolding(conn: Conn): Promise<void> {
 
 /**
  * Folds a queued match until it is off the queue (or its result keeps changing: at most a few passes
- * per call), one transaction per batch.
+ * per call), one transaction per batch, its size taken from `pace` before each; background work on the
+ * embedded database (embedded-activity.ts: it does not count as a request's).
  * @returns how many predictions were folded.
  */
-export async function foldMatch(db: Db, matchId: string, batchSize = FOLD_BATCH_SIZE): Promise<number> {
+export async function foldMatch(db: Db, matchId: string, pace: FoldPace = FOLD_BATCH_SIZE): Promise<number> {
   let total = 0;
   for (let steps = 0; steps < 1_000_000; steps++) {
-    const step = await db.transaction(async (tx) => {
+    // A turn of the event loop before each batch: on the embedded database a statement never leaves the
+    // thread, and back-to-back batches would keep every request (and timer) waiting until the match is
+    // folded; here the requests that arrived meanwhile send their statements ahead of the next batch.
+    await nextTurn();
+    const limit = typeof pace === 'number' ? pace : pace();
+    const step = await inBackground(() => db.transaction(async (tx) => {
       await lockMatchForFolding(tx, matchId);
-      return foldStep(tx, matchId, batchSize);
-    });
+      return foldStep(tx, matchId, limit);
+    }));
     total += step.folded;
     if (step.done) break;
   }
@@ -203,12 +229,12 @@ export async function foldMatch(db: Db, matchId: string, batchSize = FOLD_BATCH_
 }
 
 /**
- * Folds every queued match, oldest first.
+ * Folds every queued match, oldest first, at `pace` (see foldMatch).
  * @returns how many predictions were folded.
  */
-export async function foldPending(db: Db, batchSize = FOLD_BATCH_SIZE): Promise<number> {
-  const queued = rowsOf<{ match_id: string }>(await db.execute(sql`select match_id from scoring_queue order by queued_at, match_id`));
+export async function foldPending(db: Db, pace: FoldPace = FOLD_BATCH_SIZE): Promise<number> {
+  const queued = rowsOf<{ match_id: string }>(await inBackground(() => db.execute(sql`select match_id from scoring_queue order by queued_at, match_id`)));
   let total = 0;
-  for (const { match_id: matchId } of queued) total += await foldMatch(db, matchId, batchSize);
+  for (const { match_id: matchId } of queued) total += await foldMatch(db, matchId, pace);
   return total;
 }
