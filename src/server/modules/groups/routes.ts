@@ -105,7 +105,7 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       await requireMember(db, viewer, request.params.groupId);
-      // Checked against the contract once per cached computation (stats.ts), sent as text.
+      // Built to the contract's type once per cached computation (stats.ts), sent as text.
       const json = await statsCache.get(rankingDb(), request.params.groupId);
       return reply.type('application/json; charset=utf-8').send(json as unknown as GroupStatsResponse);
     },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasOpenfootballData, readOpenfootball } from '../../../../tests/openfootball-data';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
+import { groupStatsResponse } from '../../../contracts/stats';
 import { rowsOf } from '../../db/client';
 import { parseOpenfootball } from '../../providers/openfootball/parse';
 import { importCompetition } from '../import/service';
@@ -142,6 +143,8 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
       }).sort());
 
       const stats = await get(`/api/groups/${groupId}/stats`);
+      // The page keeps its contract after every round (the server builds it typed, without checking it).
+      expect(groupStatsResponse.safeParse(stats).error, `stats contract after ${round}`).toBeUndefined();
       const movement = Object.fromEntries(memberIds.map((id) => [id, r === 0 ? 0 : previousRanks.get(id)! - expectedRanks.get(id)!]));
       expect(stats.movement, `movement after ${round}`).toEqual(movement);
       expect(Object.fromEntries(ranking.map((row) => [row.userId, (row as unknown as { movement: number }).movement])), `ranking movement after ${round}`).toEqual(movement);

@@ -15,7 +15,7 @@ import { groupMembers, groups, leagues, matches, predictions, teams, user } from
 import { rebuildTotals, roundTotalsMismatches } from '../scoring/consistency';
 import { foldPending } from '../scoring/fold';
 import { scoreMatches } from '../scoring/score-matches';
-import { memberStreaks } from './stats';
+import { memberStreaks, roundTotalsRows } from './stats';
 import { mulberry32 } from '../demo/seeded-random';
 
 const MEMBERS = 4;
@@ -110,6 +110,24 @@ describe(`hot streaks from the round masks (${TEST_DB_KIND})`, () => {
     expect(Object.fromEntries(await memberStreaks(db, groupId))).toEqual(Object.fromEntries(await expectedStreaks()));
     await foldPending(db);
     await check();
+  });
+
+  it('reads every member whatever their id holds, and leaves out rows of someone no longer a member', async () => {
+    const [someone] = rowsOf<{ user_id: string }>(await db.execute(sql`select user_id from group_members where group_id = ${groupId}::uuid order by user_id limit 1`));
+    const odd = `${someone!.user_id},odd, id`;
+    await db.insert(user).values({ id: odd, name: 'Odd', email: `${odd.replace(/\W/g, '')}@example.com` });
+    await db.insert(groupMembers).values({ groupId, userId: odd });
+    await db.insert(predictions).values(matchIds.slice(0, 5).map((matchId) => ({ groupId, userId: odd, matchId, homeGoals: 1, awayGoals: 1 })));
+    await db.transaction((tx) => rebuildTotals(tx, { leagueId }));
+    const rows = await roundTotalsRows(db, groupId);
+    expect(new Set(rows.map((row) => row.userId))).toEqual(new Set([...rowsOf<{ user_id: string }>(await db.execute(sql`
+      select distinct user_id from member_round_totals where group_id = ${groupId}::uuid and scored > 0`)).map((row) => row.user_id)]));
+    expect(rows.some((row) => row.userId === odd)).toBe(true);
+    await check();
+    // The membership goes, its totals rows stay (as between two statements of a removal): not read.
+    await db.execute(sql`delete from group_members where group_id = ${groupId}::uuid and user_id = ${odd}`);
+    expect((await roundTotalsRows(db, groupId)).some((row) => row.userId === odd)).toBe(false);
+    expect((await memberStreaks(db, groupId)).has(odd)).toBe(false);
   });
 
   it('follows a match moved to another round (a new slot, totals rebuilt)', async () => {
