@@ -39,6 +39,19 @@ describe('createRankingCache', () => {
     expect(source.calls).toEqual(['g1', 'g1']);
   });
 
+  it('starts a refresh only after the value in hand has been served', async () => {
+    let clock = 0;
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => clock, load: source.load });
+    const first = await cache.get(db, 'g1');
+    clock = 1_000;
+    expect(await cache.get(db, 'g1')).toBe(first);
+    // Answered without the refresh having begun (on the embedded database it would hold the thread).
+    expect(source.calls).toEqual(['g1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(source.calls).toEqual(['g1', 'g1']);
+  });
+
   it('never serves a ranking from before an invalidation, however young', async () => {
     const source = loader();
     const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
@@ -62,6 +75,19 @@ describe('createRankingCache', () => {
     cache.invalidate();
     await running;
     await cache.get(db, 'g1');
+    expect(source.calls).toEqual(['g1', 'g1']);
+  });
+
+  it('starts a refresh only after the value in hand has been served', async () => {
+    let clock = 0;
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => clock, load: source.load });
+    const first = await cache.get(db, 'g1');
+    clock = 1_000;
+    expect(await cache.get(db, 'g1')).toBe(first);
+    // Answered without the refresh having begun (on the embedded database it would hold the thread).
+    expect(source.calls).toEqual(['g1']);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(source.calls).toEqual(['g1', 'g1']);
   });
 
@@ -138,7 +164,8 @@ describe('createRankingCache', () => {
     });
     expect(await cache.get(db, 'g')).toBe(1);
     cache.invalidate();
-    expect(await cache.get(db, 'g')).toBe(1); // refresh 2 runs
+    expect(await cache.get(db, 'g')).toBe(1); // refresh 2 starts on the next turn
+    await new Promise((resolve) => setImmediate(resolve));
     cache.invalidate(); // a second change while it runs
     release!();
     await new Promise((resolve) => setTimeout(resolve, 0));

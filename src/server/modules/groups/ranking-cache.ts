@@ -82,21 +82,28 @@ export function createGroupCache<T>(options: {
     store(groupId, entry);
     return entry;
   };
-  /** Serves `entry` while one computation for the current generation runs in the background. */
+  /**
+   * Serves `entry` while one computation for the current generation runs in the background, started on
+   * the next turn of the event loop: on the embedded database a computation holds the one thread, and
+   * begun at once it ran before the value in hand was sent (a 1,000-member stats page then waited for the
+   * refresh it was meant not to wait for).
+   */
   const serveWhileRefreshing = (db: Conn, groupId: string, entry: Entry) => {
     if (!entry.refreshing) {
       entry.refreshing = true;
-      const started = now();
-      const startedGeneration = generation;
-      const rows = load(db, groupId);
-      rows.then(
-        () => {
-          if (entries.get(groupId) === entry && generation === startedGeneration) {
-            store(groupId, { at: started, generation: startedGeneration, rows, refreshing: false, keep: false });
-          } else entry.refreshing = false;
-        },
-        () => { entry.refreshing = false; },
-      );
+      setImmediate(() => {
+        const started = now();
+        const startedGeneration = generation;
+        const rows = load(db, groupId);
+        rows.then(
+          () => {
+            if (entries.get(groupId) === entry && generation === startedGeneration) {
+              store(groupId, { at: started, generation: startedGeneration, rows, refreshing: false, keep: false });
+            } else entry.refreshing = false;
+          },
+          () => { entry.refreshing = false; },
+        );
+      });
     }
     return entry.rows;
   };
