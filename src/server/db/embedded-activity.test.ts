@@ -39,6 +39,7 @@ describe.runIf(TEST_DB_KIND === 'pglite')('foreground activity on the embedded d
         await db.execute(sql`select 1`);
         await db.transaction(async (tx) => tx.execute(sql`select 1`));
       });
+      await inBackground(() => db.execute(sql`select 1`)); // a lazy query, sent when awaited
       expect(foregroundIdleMs(db)).toBeGreaterThanOrEqual(4_900);
       const pace = foldPaceFor('pglite', db);
       expect(typeof pace === 'function' && pace()).toBe(EMBEDDED_IDLE_BATCH);

@@ -48,7 +48,10 @@ export function foregroundIdleMs(handle: object): number {
   return activity.inFlight > 0 ? 0 : performance.now() - activity.lastAt;
 }
 
-/** Runs `work` as background work: its statements do not count as foreground use (see foregroundIdleMs). */
-export function inBackground<T>(work: () => Promise<T>): Promise<T> {
-  return background.run(true, work);
+/**
+ * Runs `work` as background work: its statements do not count as foreground use (see foregroundIdleMs).
+ * Awaited inside: a Drizzle query is lazy, and sends its statement only when awaited.
+ */
+export function inBackground<T>(work: () => PromiseLike<T>): Promise<T> {
+  return background.run(true, async () => await work());
 }

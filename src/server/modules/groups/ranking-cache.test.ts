@@ -78,17 +78,29 @@ describe('createRankingCache', () => {
     expect(source.calls).toEqual(['g1', 'g1']);
   });
 
-  it('starts a refresh only after the value in hand has been served', async () => {
-    let clock = 0;
-    const source = loader();
-    const cache = createRankingCache({ ttlMs: 1_000, now: () => clock, load: source.load });
-    const first = await cache.get(db, 'g1');
-    clock = 1_000;
-    expect(await cache.get(db, 'g1')).toBe(first);
-    // Answered without the refresh having begun (on the embedded database it would hold the thread).
-    expect(source.calls).toEqual(['g1']);
+  it('drops a refresh asked for before a change that comes before it starts (another connection may be due)', async () => {
+    const loads: string[] = [];
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true,
+      load: async (on) => {
+        const source = (on as unknown as { name: string }).name;
+        loads.push(source);
+        return `from ${source}`;
+      },
+    });
+    const replica = { name: 'replica' } as unknown as Conn;
+    const primary = { name: 'primary' } as unknown as Conn;
+    expect(await cache.get(replica, 'g')).toBe('from replica');
+    cache.invalidate();
+    expect(await cache.get(replica, 'g')).toBe('from replica'); // kept, a refresh asked for on the replica
+    cache.invalidate(); // a write: reads now go to the primary for a while
     await new Promise((resolve) => setImmediate(resolve));
-    expect(source.calls).toEqual(['g1', 'g1']);
+    expect(loads).toEqual(['replica']); // the replica refresh never ran
+    expect(await cache.get(primary, 'g')).toBe('from replica'); // served while its own refresh runs
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(primary, 'g')).toBe('from primary');
+    expect(loads).toEqual(['replica', 'primary']);
   });
 
   it('does not keep a failure', async () => {

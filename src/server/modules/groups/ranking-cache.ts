@@ -91,10 +91,16 @@ export function createGroupCache<T>(options: {
   const serveWhileRefreshing = (db: Conn, groupId: string, entry: Entry) => {
     if (!entry.refreshing) {
       entry.refreshing = true;
+      // The generation and the connection are the read's: a change in between (which may also have
+      // moved reads to the primary) drops this refresh, and the next read starts one of its own.
+      const started = now();
+      const startedGeneration = generation;
       setImmediate(() => {
-        const started = now();
-        const startedGeneration = generation;
-        const rows = load(db, groupId);
+        if (entries.get(groupId) !== entry || generation !== startedGeneration) {
+          entry.refreshing = false;
+          return;
+        }
+        const rows = Promise.resolve().then(() => load(db, groupId));
         rows.then(
           () => {
             if (entries.get(groupId) === entry && generation === startedGeneration) {

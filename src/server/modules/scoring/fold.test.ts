@@ -14,7 +14,7 @@ import { groupMembers, groups, leagues, matches, predictions, scoringQueue, team
 import { groupRanking } from '../groups/ranking';
 import { rebuildTotals, roundTotalsMismatches, totalsMismatches } from './consistency';
 import { scoredPredictions } from './scored-predictions';
-import { foldMatch, foldPending, foldStep, lockMatchForFolding } from './fold';
+import { EMBEDDED_IDLE_BATCH, EMBEDDED_QUIET_MS, foldMatch, foldPaceFor, foldPending, foldStep, lockMatchForFolding } from './fold';
 import { savePredictions } from '../predictions/save-predictions';
 import { removeMember } from '../groups/administration';
 import { getScoringRules } from '../groups/scoring-rules';
@@ -148,6 +148,31 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(ticksBeforeLastBatch).toBeGreaterThan(0);
     expect(await totalsMismatches(db)).toEqual([]);
     expect(await roundTotalsMismatches(db)).toEqual([]);
+  });
+
+  it.runIf(TEST_DB_KIND === 'pglite')('on the embedded database, takes large batches when only the folder uses it (its own work is not a request’s)', async () => {
+    await setResult({ status: 'finished', homeGoals: 0, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    const pace = foldPaceFor('pglite', db) as () => number;
+    // Time moves a quiet period on from every reading: the setup's statements are long past.
+    let shift = 0;
+    const realNow = performance.now.bind(performance);
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + shift);
+    const asked: number[] = [];
+    try {
+      shift = 10 * EMBEDDED_QUIET_MS;
+      expect(await foldPending(db, () => {
+        const size = pace();
+        asked.push(size);
+        return Math.min(size, 5); // small enough for several batches of the 33 predictions
+      })).toBe(3 * (MEMBERS - 1));
+    } finally {
+      clock.mockRestore();
+    }
+    // Every batch found the database idle: the batches before it ran in the background.
+    expect(asked.length).toBeGreaterThan(3);
+    expect(new Set(asked)).toEqual(new Set([EMBEDDED_IDLE_BATCH]));
+    expect(await totalsMismatches(db)).toEqual([]);
   });
 
   it('scores small matches at once and keeps totals exact through a correction, a postponement and a reopening', async () => {
