@@ -122,12 +122,19 @@ describe(`hot streaks from the round masks (${TEST_DB_KIND})`, () => {
     const odd = `${someone!.user_id},odd, id`;
     await db.insert(user).values({ id: odd, name: 'Odd', email: `${odd.replace(/\W/g, '')}@example.com` });
     await db.insert(groupMembers).values({ groupId, userId: odd });
-    await db.insert(predictions).values(matchIds.slice(0, 5).map((matchId) => ({ groupId, userId: odd, matchId, homeGoals: 1, awayGoals: 1 })));
+    // Slots 33–36 only, predicted exactly: masks with bits in their upper 32-bit half alone (the low half
+    // 0); the four hits are the member's streak.
+    const results = rowsOf<{ id: string; home_goals: number; away_goals: number }>(await db.execute(sql`
+      select id, home_goals, away_goals from matches where id in (${sql.join(matchIds.slice(33, 37).map((id) => sql`${id}::uuid`), sql`, `)})`));
+    await db.insert(predictions).values(results.map((r) => ({
+      groupId, userId: odd, matchId: r.id, homeGoals: Number(r.home_goals), awayGoals: Number(r.away_goals),
+    })));
     await db.transaction((tx) => rebuildTotals(tx, { leagueId }));
     const rows = await roundTotalsRows(db, groupId);
     expect(new Set(rows.map((row) => row.userId))).toEqual(new Set([...rowsOf<{ user_id: string }>(await db.execute(sql`
       select distinct user_id from member_round_totals where group_id = ${groupId}::uuid and scored > 0`)).map((row) => row.user_id)]));
     expect(rows.some((row) => row.userId === odd)).toBe(true);
+    expect((await memberStreaks(db, groupId)).get(odd)).toBe(4);
     await check();
     // The membership goes, its totals rows stay (as between two statements of a removal): not read.
     await db.execute(sql`delete from group_members where group_id = ${groupId}::uuid and user_id = ${odd}`);
