@@ -47,6 +47,8 @@ import { registerOriginCheck } from './http/origin-check';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
 import { groupStatsJson } from './modules/groups/stats';
+import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
+import { inBackground } from './db/embedded-activity';
 import { onRankingsChanged } from './modules/scoring/rankings-changed';
 import { createEventHub, type EventHub } from './modules/live/event-hub';
 import type { LiveEventRecord } from './modules/live/publish';
@@ -178,8 +180,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
   // Stats move exactly when rankings move; a 1,000-member group's stats take ~300 ms to compute, so after a
   // change a large group's stats page (LARGE_STATS_BYTES) is served as it was while one refresh runs.
+  // Those large pages are also stored (group_stats_snapshots): an instance just started serves the stored
+  // page while one refresh runs, so no reader waits for a large group's computation (~100 ms on the
+  // embedded database at 1,000 members), not even the first after a restart.
   const statsCache = createGroupCache({
     ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
+    stored: {
+      read: (groupId) => readStatsSnapshot(database.db, groupId),
+      write: (groupId, json) => inBackground(() => writeStatsSnapshot(database.db, groupId, json)),
+      onError: (error) => app.log.warn({ err: error }, 'stored stats page: read or write failed'),
+    },
   });
   let changedAt = Number.NEGATIVE_INFINITY;
   const rankingDb = () => (Date.now() - changedAt < REPLICA_CATCH_UP_MS ? database.db : database.readDb);

@@ -489,3 +489,15 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Each large group's last computed stats page (the JSON text of GET /api/groups/:groupId/stats), so an app
+ * instance that has none in memory (just started, or the group was evicted) serves it while one refresh
+ * runs instead of making the reader wait for the computation (ranking-cache.ts `stored`). Deleted with the
+ * group; deleted when a member leaves or is removed and when predictions are reset (administration.ts).
+ */
+export const groupStatsSnapshots = pgTable('group_stats_snapshots', {
+  groupId: uuid('group_id').primaryKey().references(() => groups.id, { onDelete: 'cascade' }),
+  stats: text('stats').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -16,6 +16,7 @@ import type { Viewer } from '../../auth/viewer';
 import { generateInviteCode } from './invite-code';
 import { requireMember, type GroupAccess } from './policy';
 import { getGroup } from './service';
+import { forgetStatsSnapshot } from './stats-snapshot';
 import { holdFolding } from '../scoring/fold';
 
 /** The viewer's access when they are the group's owner or an admin. @throws forbidden for members. */
@@ -36,11 +37,15 @@ async function record(tx: Tx, groupId: string, actorId: string, action: string, 
   await tx.insert(groupActivity).values({ groupId, actorId, action, detail });
 }
 
-/** Removes a member's predictions and totals from a group (their points leave the ranking). */
+/**
+ * Removes a member's predictions and totals from a group (their points leave the ranking), and the group's
+ * stored stats page, which names them.
+ */
 async function forgetMember(tx: Tx, groupId: string, userId: string) {
   await holdFolding(tx);
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
+  await forgetStatsSnapshot(tx, groupId);
 }
 
 /** Deletes a group: its totals (no foreign key) here, memberships and predictions by cascade. */
@@ -107,6 +112,7 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
     await holdFolding(tx);
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
+    await forgetStatsSnapshot(tx, groupId);
     await record(tx, groupId, viewer.userId, 'predictions_reset');
   });
 }

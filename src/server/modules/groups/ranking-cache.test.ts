@@ -175,3 +175,112 @@ describe('createRankingCache', () => {
     expect(await cache.get(db, 'g')).toBe(3);
   });
 });
+
+describe('createGroupCache with a store (the stats page of large groups)', () => {
+  /** A store in memory that records its writes; `failReads` makes every read fail. */
+  function memoryStore(initial: Record<string, string> = {}, failReads = false) {
+    const values = new Map(Object.entries(initial));
+    const writes: string[] = [];
+    const errors: unknown[] = [];
+    return {
+      values, writes, errors,
+      store: {
+        read: async (groupId: string) => {
+          if (failReads) throw new Error('store gone');
+          return values.get(groupId);
+        },
+        write: async (groupId: string, value: string) => {
+          writes.push(`${groupId}=${value}`);
+          values.set(groupId, value);
+        },
+        onError: (error: unknown) => { errors.push(error); },
+      },
+    };
+  }
+  /** A cache whose costly values start with 'big', computing `${groupId} big|small #call`. */
+  function cacheOver(stored: ReturnType<typeof memoryStore>['store'], size: 'big' | 'small' = 'big') {
+    const loads: string[] = [];
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: (value) => value.includes('big'), stored,
+      load: async (_db, groupId) => {
+        loads.push(groupId);
+        return `${groupId} ${size} #${loads.length}`;
+      },
+    });
+    return { cache, loads };
+  }
+  const turns = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('serves the stored value to an instance that has none in memory, while one refresh runs, and stores the refreshed one', async () => {
+    const memory = memoryStore({ g: 'g big (stored)' });
+    const { cache, loads } = cacheOver(memory.store);
+    const [first, second] = await Promise.all([cache.get(db, 'g'), cache.get(db, 'g')]);
+    expect([first, second]).toEqual(['g big (stored)', 'g big (stored)']);
+    expect(loads).toEqual([]); // answered before any computation
+    await turns();
+    expect(loads).toEqual(['g']); // one refresh for both reads
+    expect(await cache.get(db, 'g')).toBe('g big #1');
+    expect(memory.writes).toEqual(['g=g big #1']);
+  });
+
+  it('computes when nothing is stored, and stores costly values only', async () => {
+    const memory = memoryStore();
+    const big = cacheOver(memory.store, 'big');
+    expect(await big.cache.get(db, 'g')).toBe('g big #1');
+    const small = cacheOver(memory.store, 'small');
+    expect(await small.cache.get(db, 'h')).toBe('h small #1');
+    await turns();
+    expect(memory.writes).toEqual(['g=g big #1']);
+  });
+
+  it('does not write a value equal to the one it replaces', async () => {
+    const memory = memoryStore();
+    let calls = 0;
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true, stored: memory.store,
+      load: async () => {
+        calls += 1;
+        return calls <= 2 ? 'big A' : 'big B';
+      },
+    });
+    expect(await cache.get(db, 'g')).toBe('big A');
+    cache.invalidate();
+    await cache.get(db, 'g'); // served while refresh 2 runs: the same value
+    await turns();
+    cache.invalidate();
+    await cache.get(db, 'g'); // and refresh 3: a new one
+    await turns();
+    expect(await cache.get(db, 'g')).toBe('big B');
+    expect(calls).toBe(3);
+    expect(memory.writes).toEqual(['g=big A', 'g=big B']);
+  });
+
+  it('does not write a value whose computation a change overtook (a member who left must not come back)', async () => {
+    const memory = memoryStore();
+    let release: (() => void) | undefined;
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true, stored: memory.store,
+      load: async () => {
+        await new Promise<void>((resolve) => { release = resolve; });
+        return 'big, with the member who left';
+      },
+    });
+    const read = cache.get(db, 'g');
+    await turns(); // the store was read (nothing), the computation runs
+    cache.invalidate(); // the member leaves meanwhile
+    release!();
+    expect(await read).toBe('big, with the member who left'); // this read was asked before the change
+    await turns();
+    expect(memory.writes).toEqual([]);
+  });
+
+  it('computes as without a store when the store fails, and reports it', async () => {
+    const memory = memoryStore({ g: 'g big (stored)' }, true);
+    const { cache } = cacheOver(memory.store);
+    expect(await cache.get(db, 'g')).toBe('g big #1');
+    expect(memory.errors).toHaveLength(1);
+  });
+});

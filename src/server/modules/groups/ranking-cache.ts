@@ -13,6 +13,9 @@
  * - At most `maxEntries` groups are kept (the oldest go first).
  * - Optionally (the stats page), after an invalidation a group whose last computation was slow keeps
  *   serving its last value while one refresh runs (`keepAfterChange`).
+ * - Optionally (the stats page), such costly values are also written to a store shared by every instance
+ *   (`stored`), so an instance with no value of the group in memory (just started, or the group was
+ *   dropped as the oldest) serves the stored one while one refresh runs, instead of computing first.
  */
 import type { Conn } from '../../db/client';
 import { groupRanking, type GroupRanking } from './ranking';
@@ -44,24 +47,41 @@ export function createRankingCache(options: {
   return createGroupCache({ ...options, load: options.load ?? groupRanking });
 }
 
+/** Where a cache's costly values outlive the instance (see createGroupCache). */
+export interface GroupValueStore<T> {
+  /** The group's stored value, or undefined when none is stored. */
+  read(groupId: string): Promise<T | undefined>;
+  /** Stores the group's value, replacing the stored one. */
+  write(groupId: string, value: T): Promise<void>;
+  /** Hears a failed read or write (the cache then goes on as without a store). */
+  onError?(error: unknown): void;
+}
+
 /**
  * Creates a per-group cache of `load`'s values with the rules above; `ttlMs` 0 turns it off. `now` is
  * the clock in milliseconds (tests pass their own). `keepAfterChange` (default: never) says which values
  * are costly to compute: after an invalidation such a group keeps serving its last value while one
- * refresh runs (the stats page of a 1,000-member group, ~300 ms), so no read waits for it; other groups
+ * refresh runs (the stats page of a 1,000-member group, ~100 ms), so no read waits for it; other groups
  * are computed at once, as without the option. A predicate on the value (its size), not on measured time,
- * so the choice is the same on a fast and a loaded machine.
+ * so the choice is the same on a fast and a loaded machine. `stored` (needs `keepAfterChange`): every
+ * costly value computed with no change in between is written there, unless it equals (===) the value it
+ * replaces; a read that finds no value of the group in memory reads the store first and, when a value is
+ * stored, serves it while one refresh runs.
  */
 export function createGroupCache<T>(options: {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
   keepAfterChange?: (value: T) => boolean;
+  stored?: GroupValueStore<T>;
   load: (db: Conn, groupId: string) => Promise<T>;
 }): GroupCache<T> {
-  const { ttlMs, maxEntries = 10_000, now = Date.now, load, keepAfterChange } = options;
-  /** A value: when its computation started, for which generation, whether it is kept after a change (known once computed). */
-  interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean }
+  const { ttlMs, maxEntries = 10_000, now = Date.now, load, keepAfterChange, stored } = options;
+  /**
+   * A value: when its computation started, for which generation, whether it is kept after a change (known
+   * once computed); `fromStore`: read from the store (never written back); `value` once known.
+   */
+  interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T }
   const entries = new Map<string, Entry>();
   let generation = 0;
   const current = (groupId: string) => {
@@ -69,13 +89,42 @@ export function createGroupCache<T>(options: {
     return entry && entry.generation === generation ? entry : undefined;
   };
   const store = (groupId: string, entry: Entry) => {
+    const replaced = entries.get(groupId);
     entries.delete(groupId);
     entries.set(groupId, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     entry.rows.then(
-      (value) => { entry.keep = keepAfterChange?.(value) === true; },
+      (value) => {
+        entry.value = value;
+        entry.keep = keepAfterChange?.(value) === true;
+        // Written when costly, computed with no change since it began (a member who left must not come
+        // back in a value computed before they went), and new.
+        if (stored && entry.keep && !entry.fromStore && entry.generation === generation && value !== replaced?.value) {
+          stored.write(groupId, value).catch((error: unknown) => stored.onError?.(error));
+        }
+      },
       () => { if (entries.get(groupId) === entry) entries.delete(groupId); },
     );
+  };
+  /**
+   * A read with no value of the group in memory, with a store: the stored value, served while one refresh
+   * runs; with none stored (or the store failing), the value computed now.
+   */
+  const readStored = (db: Conn, groupId: string, from: GroupValueStore<T>): Promise<T> => {
+    const entry: Entry = { at: Number.NEGATIVE_INFINITY, generation, rows: undefined as unknown as Promise<T>, refreshing: false, keep: true, fromStore: true };
+    entry.rows = from.read(groupId)
+      .catch((error: unknown) => {
+        from.onError?.(error);
+        return undefined;
+      })
+      .then((value) => {
+        const current = entries.get(groupId) === entry; // not dropped meanwhile as the oldest
+        if (value === undefined) return current ? compute(db, groupId).rows : load(db, groupId);
+        if (current) serveWhileRefreshing(db, groupId, entry);
+        return value;
+      });
+    store(groupId, entry);
+    return entry.rows;
   };
   const compute = (db: Conn, groupId: string): Entry => {
     const entry: Entry = { at: now(), generation, rows: load(db, groupId), refreshing: false, keep: false };
@@ -129,6 +178,7 @@ export function createGroupCache<T>(options: {
       }
       // From before an invalidation: only a costly group's value is served, while its refresh runs.
       if (entry?.keep) return serveWhileRefreshing(db, groupId, entry);
+      if (!entry && stored) return readStored(db, groupId, stored);
       return compute(db, groupId).rows;
     },
     invalidate() {
