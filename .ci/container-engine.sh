@@ -14,6 +14,9 @@
 # the build needs it). The Dockerfile itself is built unchanged.
 # Any failed set-up step prints one line saying why the image will not be tested, undoes what start did
 # and exits 0: the test then finds no engine and skips itself.
+# It also provides Compose v2 (`docker compose`, which Debian bookworm does not package) for the check of
+# compose.yaml in the same test file: Debian trixie's docker-compose (2.26), a static binary,
+# unpacked into Docker's CLI plugin folder. Where that fails it says so, and that check skips itself.
 #
 # stop: only when start started the engine: removes the containers, images and volumes made since (all
 # of /var/lib/docker when start created it), stops dockerd and its containerd, deletes docker0 and
@@ -24,6 +27,8 @@ STATE="${CONTAINER_ENGINE_STATE:-/tmp/palpite-container-engine}"
 BASE_IMAGE=node:20-bookworm-slim
 NPM_VERSION="${NPM_VERSION:-10.8.2}"      # the npm that Node 20.20.x, and so node:20-bookworm-slim, bundles
 DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+COMPOSE_DEB_VERSION="${COMPOSE_DEB_VERSION:-2.26.1-4}"    # Debian trixie's docker-compose
+COMPOSE_PLUGIN=/usr/libexec/docker/cli-plugins/docker-compose
 
 say() { echo "container engine: $*"; }
 now() { date +%s%N; }
@@ -37,7 +42,12 @@ stop_engine() {
   trap - ERR EXIT
   local t0 dockerd_pid containerd_pid i pids
   t0=$(now)
-  rm -rf "$STATE/rootfs" "$STATE"/npm-*.tgz
+  rm -rf "$STATE/rootfs" "$STATE"/npm-*.tgz "$STATE/compose" "$STATE"/docker-compose*.deb
+  if [ -f "$STATE/installed-compose" ] && [ -z "${KEEP_COMPOSE:-}" ]; then
+    rm -f "$COMPOSE_PLUGIN" "$STATE/installed-compose"
+    rmdir /usr/libexec/docker/cli-plugins /usr/libexec/docker 2>/dev/null
+    say "stop: removed the Compose v2 plugin that start installed"
+  fi
   if [ ! -f "$STATE/started-engine" ]; then
     say "stop: no engine was started by start: nothing to stop"
     return 0
@@ -98,7 +108,7 @@ stop_engine() {
 not_tested() {  # one line saying why, undo what start did, exit 0
   trap - ERR EXIT
   say "the container image will NOT be tested on this machine: $*"
-  stop_engine >/dev/null 2>&1
+  KEEP_COMPOSE=1 stop_engine >/dev/null 2>&1
   say "the engine set-up was undone; tests/reliability/docker-image.test.ts will skip itself"
   exit 0
 }
@@ -160,9 +170,33 @@ EOF
   say "  stand-in $BASE_IMAGE built in $(since "$t")"
 }
 
+install_compose() {  # never fails: says why when it cannot
+  local deb="$STATE/docker-compose_${COMPOSE_DEB_VERSION}_amd64.deb"
+  if docker compose version >/dev/null 2>&1; then
+    say "Compose v2 present: $(docker compose version 2>/dev/null)"
+    return 0
+  fi
+  if [ "$(dpkg --print-architecture 2>/dev/null)" != amd64 ] || [ -e "$COMPOSE_PLUGIN" ]; then
+    say "Compose v2 not installed (not amd64, or $COMPOSE_PLUGIN exists but does not work): compose.yaml will not be checked"
+    return 0
+  fi
+  if timeout 300 curl -fsS -o "$deb" "$DEBIAN_MIRROR/pool/main/d/docker-compose/docker-compose_${COMPOSE_DEB_VERSION}_amd64.deb" \
+    && rm -rf "$STATE/compose" && dpkg-deb -x "$deb" "$STATE/compose" \
+    && install -D -m755 "$STATE/compose$COMPOSE_PLUGIN" "$COMPOSE_PLUGIN"; then
+    touch "$STATE/installed-compose"
+    say "installed Compose v2 from Debian trixie's docker-compose $COMPOSE_DEB_VERSION: $(docker compose version 2>/dev/null)"
+  else
+    say "Compose v2 could not be installed from $DEBIAN_MIRROR (docker-compose $COMPOSE_DEB_VERSION): compose.yaml will not be checked"
+  fi
+  rm -rf "$STATE/compose" "$deb"
+  return 0
+}
+
 start_engine() {
   local t0 t dockerd containerd_pid i
   t0=$(now)
+  # Compose first: checking compose.yaml needs no engine, so it stays even where the engine cannot start.
+  if [ "$(id -u)" = 0 ] && command -v docker >/dev/null; then mkdir -p "$STATE"; install_compose; fi
   if engine_answers; then
     say "an engine already answers docker info ($(docker info --format '{{.ServerVersion}}' 2>/dev/null)): used as it is"
     return 0

@@ -7,7 +7,9 @@
  * base it built on. Without an engine (`docker info` fails) the test is skipped and says so.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port';
 
@@ -63,4 +65,54 @@ describe.runIf(engine)('the container image', () => {
       spawnSync('docker', ['rmi', '-f', tag], { stdio: 'ignore', timeout: 60_000 });
     }
   }, 900_000);
+});
+
+/** The environment compose.yaml is read with: this process's, without the variables the file interpolates. */
+function composeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['POSTGRES_PASSWORD', 'BETTER_AUTH_SECRET', 'SMTP_URL', 'SEED_DEMO']) delete env[name];
+  return { ...env, ...extra };
+}
+const compose = spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0;
+if (!compose) {
+  console.warn('docker-image.test: compose.yaml NOT checked, `docker compose` (Compose v2) is not installed here'
+    + ' (on CI, the output of `.ci/container-engine.sh start` says why it could not be installed).');
+}
+
+describe.runIf(compose)('compose.yaml', () => {
+  /** compose.yaml as Compose v2 resolves it (`docker compose config`), as JSON. */
+  const resolved = () => JSON.parse(execFileSync('docker', ['compose', '-f', join(ROOT, 'compose.yaml'), '--project-directory', ROOT, 'config', '--format', 'json'], {
+    cwd: ROOT, env: composeEnv(), timeout: 60_000,
+  }).toString()) as { services: Record<string, Record<string, unknown> & { environment?: Record<string, string>; entrypoint?: string[] }> };
+
+  it('is valid Compose v2: PostgreSQL 16, Mailpit, and the app built from the Dockerfile, wired by service name', () => {
+    const { services } = resolved();
+    expect(Object.keys(services).sort()).toEqual(['app', 'db', 'mail']);
+    expect(services.db!.image).toMatch(/^postgres:16/);
+    expect(services.app!.build).toMatchObject({ dockerfile: 'Dockerfile' });
+    expect(services.app!.depends_on).toMatchObject({ db: { condition: 'service_healthy' } });
+    expect(services.app!.environment).toMatchObject({
+      DATABASE_URL: 'postgres://palpite:palpite@db:5432/palpite', SMTP_URL: 'smtp://mail:1025', BETTER_AUTH_SECRET: '',
+    });
+    expect(services.mail!.ports).toEqual([expect.objectContaining({ target: 8025, published: '8025' })]);
+  });
+
+  it("the app's entrypoint generates the auth secret once, keeps it in the volume, prefers a given one, and execs node", () => {
+    // `config` writes a literal $ as $$ (its output is a compose file too); the container gets one $.
+    const script = resolved().services.app!.entrypoint![2]!.replaceAll('$$', '$');
+    expect(script).toContain('exec node bin/palpite.mjs start');
+    expect(script).toContain('/data/auth-secret');
+    const data = mkdtempSync(join(tmpdir(), 'palpite-compose-'));
+    try {
+      // The script as the container runs it, with the volume in a temporary folder and the exec replaced by a print.
+      const runnable = script.replaceAll('/data/', `${data}/`).replace('exec node bin/palpite.mjs start', 'printf %s "$BETTER_AUTH_SECRET"');
+      const run = (secret: string) => execFileSync('sh', ['-c', runnable], { env: composeEnv({ BETTER_AUTH_SECRET: secret }), timeout: 30_000 }).toString();
+      const generated = run('');
+      expect(generated).toMatch(/^[A-Za-z0-9+/]{43}=$/); // 32 random bytes, base64
+      expect(run('')).toBe(generated); // kept: sessions survive a restart
+      expect(run('given-secret')).toBe('given-secret');
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
 });
