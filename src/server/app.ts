@@ -187,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
     stored: {
       read: (groupId) => readStatsSnapshot(database.db, groupId),
-      write: (groupId, json) => inBackground(() => writeStatsSnapshot(database.db, groupId, json)),
+      write: async (groupId, json) => void await inBackground(() => writeStatsSnapshot(database.db, groupId, json)),
       onError: (error) => app.log.warn({ err: error }, 'stored stats page: read or write failed'),
     },
   });

@@ -494,7 +494,9 @@ export const appSettings = pgTable('app_settings', {
  * Each large group's last computed stats page (the JSON text of GET /api/groups/:groupId/stats), so an app
  * instance that has none in memory (just started, or the group was evicted) serves it while one refresh
  * runs instead of making the reader wait for the computation (ranking-cache.ts `stored`). Deleted with the
- * group; deleted when a member leaves or is removed and when predictions are reset (administration.ts).
+ * group; deleted when a member leaves or is removed, when predictions are reset (administration.ts) and
+ * when a member's username changes; a page naming someone no longer a member is never written
+ * (stats-snapshot.ts).
  */
 export const groupStatsSnapshots = pgTable('group_stats_snapshots', {
   groupId: uuid('group_id').primaryKey().references(() => groups.id, { onDelete: 'cascade' }),

@@ -177,8 +177,11 @@ describe('createRankingCache', () => {
 });
 
 describe('createGroupCache with a store (the stats page of large groups)', () => {
-  /** A store in memory that records its writes; `failReads` makes every read fail. */
-  function memoryStore(initial: Record<string, string> = {}, failReads = false) {
+  /**
+   * A store in memory that records its writes; `failReads` makes every read fail; `readMs` delays reads
+   * (a database read takes longer than a turn of the event loop).
+   */
+  function memoryStore(initial: Record<string, string> = {}, failReads = false, readMs = 0) {
     const values = new Map(Object.entries(initial));
     const writes: string[] = [];
     const errors: unknown[] = [];
@@ -186,6 +189,7 @@ describe('createGroupCache with a store (the stats page of large groups)', () =>
       values, writes, errors,
       store: {
         read: async (groupId: string) => {
+          if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs));
           if (failReads) throw new Error('store gone');
           return values.get(groupId);
         },
@@ -275,6 +279,58 @@ describe('createGroupCache with a store (the stats page of large groups)', () =>
     expect(await read).toBe('big, with the member who left'); // this read was asked before the change
     await turns();
     expect(memory.writes).toEqual([]);
+  });
+
+  it('shares one computation between concurrent first reads when nothing is stored', async () => {
+    const memory = memoryStore({}, false, 20); // the store answers in 20 ms, a computation takes 60
+    const loads: string[] = [];
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true, stored: memory.store,
+      load: async (_db, groupId) => {
+        loads.push(groupId);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return `${groupId} big #${loads.length}`;
+      },
+    });
+    const values = await Promise.all([cache.get(db, 'g'), cache.get(db, 'g'), cache.get(db, 'g')]);
+    await turns();
+    expect(values).toEqual(['g big #1', 'g big #1', 'g big #1']);
+    expect(loads).toEqual(['g']);
+  });
+
+  it('drops a stored value whose refresh fails, so the next read computes (and shows the failure)', async () => {
+    const memory = memoryStore({ g: 'g big (stored)' });
+    let fail = true;
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true, stored: memory.store,
+      load: async () => {
+        if (fail) throw new Error('database gone');
+        return 'g big (computed)';
+      },
+    });
+    expect(await cache.get(db, 'g')).toBe('g big (stored)');
+    await turns();
+    expect(memory.errors).toEqual([new Error('database gone')]);
+    await expect(cache.get(db, 'g')).rejects.toThrow('database gone'); // not the stored value again
+    fail = false;
+    await cache.get(db, 'g'); // the store again, while a refresh runs
+    await turns();
+    expect(await cache.get(db, 'g')).toBe('g big (computed)');
+    expect(memory.values.get('g')).toBe('g big (computed)');
+  });
+
+  it('ignores a failure of the error listener itself', async () => {
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true,
+      stored: {
+        read: async () => undefined,
+        write: async () => { throw new Error('disk full'); },
+        onError: () => { throw new Error('listener broken'); },
+      },
+      load: async () => 'big',
+    });
+    expect(await cache.get(db, 'g')).toBe('big');
+    await turns(); // an unhandled rejection here would fail the run
   });
 
   it('computes as without a store when the store fails, and reports it', async () => {

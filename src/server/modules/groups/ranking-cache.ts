@@ -22,7 +22,11 @@ import { groupRanking, type GroupRanking } from './ranking';
 
 /** A per-group cache of one app instance, holding values of type T. */
 export interface GroupCache<T> {
-  /** The group's value (for the ranking: every member, in rank order), from the cache when fresh. */
+  /**
+   * The group's value (for the ranking: every member, in rank order), from the cache when fresh; a stale
+   * one while its refresh runs, by the rules above (with a store, possibly the value stored by the last
+   * computation of any instance).
+   */
   get(db: Conn, groupId: string): Promise<T>;
   /** The group's value when one of at most twice the time to live is cached (never computes one), else undefined. */
   peek(groupId: string): Promise<T> | undefined;
@@ -53,7 +57,10 @@ export interface GroupValueStore<T> {
   read(groupId: string): Promise<T | undefined>;
   /** Stores the group's value, replacing the stored one. */
   write(groupId: string, value: T): Promise<void>;
-  /** Hears a failed read or write (the cache then goes on as without a store). */
+  /**
+   * Hears a failed read or write, and a failed refresh of a stored value (the cache then goes on as
+   * without a store). Errors it throws are ignored.
+   */
   onError?(error: unknown): void;
 }
 
@@ -64,9 +71,11 @@ export interface GroupValueStore<T> {
  * refresh runs (the stats page of a 1,000-member group, ~100 ms), so no read waits for it; other groups
  * are computed at once, as without the option. A predicate on the value (its size), not on measured time,
  * so the choice is the same on a fast and a loaded machine. `stored` (needs `keepAfterChange`): every
- * costly value computed with no change in between is written there, unless it equals (===) the value it
- * replaces; a read that finds no value of the group in memory reads the store first and, when a value is
- * stored, serves it while one refresh runs.
+ * costly value computed with no change heard of by this instance in between is handed to its `write`,
+ * unless it equals (===) the value it replaces (the store itself refuses a value that a change elsewhere
+ * made wrong: stats-snapshot.ts); a read that finds no value of the group in memory reads the store first
+ * (concurrent reads share that read) and, when a value is stored, serves it while one refresh runs. If
+ * that refresh fails, the stored value is dropped: the next read computes.
  */
 export function createGroupCache<T>(options: {
   ttlMs: number;
@@ -83,10 +92,19 @@ export function createGroupCache<T>(options: {
    */
   interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T }
   const entries = new Map<string, Entry>();
+  /** Groups whose stored value failed to refresh: their next read computes instead of reading the store. */
+  const skipStore = new Set<string>();
   let generation = 0;
   const current = (groupId: string) => {
     const entry = entries.get(groupId);
     return entry && entry.generation === generation ? entry : undefined;
+  };
+  const report = (error: unknown) => {
+    try {
+      stored?.onError?.(error);
+    } catch {
+      // A listener's own failure must not become an unhandled rejection.
+    }
   };
   const store = (groupId: string, entry: Entry) => {
     const replaced = entries.get(groupId);
@@ -100,7 +118,7 @@ export function createGroupCache<T>(options: {
         // Written when costly, computed with no change since it began (a member who left must not come
         // back in a value computed before they went), and new.
         if (stored && entry.keep && !entry.fromStore && entry.generation === generation && value !== replaced?.value) {
-          stored.write(groupId, value).catch((error: unknown) => stored.onError?.(error));
+          Promise.resolve().then(() => stored.write(groupId, value)).catch(report);
         }
       },
       () => { if (entries.get(groupId) === entry) entries.delete(groupId); },
@@ -108,19 +126,25 @@ export function createGroupCache<T>(options: {
   };
   /**
    * A read with no value of the group in memory, with a store: the stored value, served while one refresh
-   * runs; with none stored (or the store failing), the value computed now.
+   * runs; with none stored (or the store failing), the value computed now. While the store is read, the
+   * entry counts as refreshing, so reads meanwhile share this one instead of starting a refresh.
    */
   const readStored = (db: Conn, groupId: string, from: GroupValueStore<T>): Promise<T> => {
-    const entry: Entry = { at: Number.NEGATIVE_INFINITY, generation, rows: undefined as unknown as Promise<T>, refreshing: false, keep: true, fromStore: true };
-    entry.rows = from.read(groupId)
+    const entry: Entry = { at: Number.NEGATIVE_INFINITY, generation, rows: undefined as unknown as Promise<T>, refreshing: true, keep: true, fromStore: true };
+    entry.rows = Promise.resolve()
+      .then(() => from.read(groupId))
       .catch((error: unknown) => {
-        from.onError?.(error);
+        report(error);
         return undefined;
       })
       .then((value) => {
-        const current = entries.get(groupId) === entry; // not dropped meanwhile as the oldest
-        if (value === undefined) return current ? compute(db, groupId).rows : load(db, groupId);
-        if (current) serveWhileRefreshing(db, groupId, entry);
+        if (entries.get(groupId) !== entry) {
+          // Dropped meanwhile as the oldest: another read's entry (if of this generation) or a computation.
+          return value ?? current(groupId)?.rows ?? load(db, groupId);
+        }
+        if (value === undefined) return compute(db, groupId).rows;
+        entry.refreshing = false;
+        serveWhileRefreshing(db, groupId, entry);
         return value;
       });
     store(groupId, entry);
@@ -156,7 +180,17 @@ export function createGroupCache<T>(options: {
               store(groupId, { at: started, generation: startedGeneration, rows, refreshing: false, keep: false });
             } else entry.refreshing = false;
           },
-          () => { entry.refreshing = false; },
+          (error: unknown) => {
+            entry.refreshing = false;
+            // A stored value is served only while its refresh runs: failing, it goes (the next read computes).
+            if (entry.fromStore) {
+              if (entries.get(groupId) === entry) {
+                entries.delete(groupId);
+                skipStore.add(groupId);
+              }
+              report(error);
+            }
+          },
         );
       });
     }
@@ -178,7 +212,7 @@ export function createGroupCache<T>(options: {
       }
       // From before an invalidation: only a costly group's value is served, while its refresh runs.
       if (entry?.keep) return serveWhileRefreshing(db, groupId, entry);
-      if (!entry && stored) return readStored(db, groupId, stored);
+      if (!entry && stored && !skipStore.delete(groupId)) return readStored(db, groupId, stored);
       return compute(db, groupId).rows;
     },
     invalidate() {

@@ -2,17 +2,20 @@
  * The stored stats pages of large groups, over HTTP on a real database: an instance that has computed a
  * large group's page stores it; another instance with nothing in memory (a restart) serves the stored page
  * at once while one refresh runs, then the refreshed one; a member leaving, and a reset of the predictions,
- * delete the stored page (it names them); small groups store nothing.
+ * delete the stored page (it names them), and so does a username change; a page naming someone no longer a
+ * member is never stored, even when its write races the removal; small groups store nothing.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { buildApp } from '../../app';
 import { rowsOf, type Db } from '../../db/client';
 import { parseEnv } from '../../env';
+import { groupMembers } from '../../db/schema';
 import { foldPending } from '../scoring/fold';
 import { scoreMatches } from '../scoring/score-matches';
+import { lockGroupForStatsSnapshot, writeStatsSnapshot } from './stats-snapshot';
 
 /** Enough members for a page above the app's "large" threshold (20,000 bytes). */
 const LARGE = 220;
@@ -148,6 +151,48 @@ describe(`stored stats pages of large groups (${TEST_DB_KIND})`, () => {
       method: 'POST', url: `/api/groups/${groupId}/reset-predictions`, headers: { cookie: owner.cookie }, payload: { confirm: 'leavers' },
     });
     expect(reset.statusCode).toBe(204);
+    expect(await storedPage(groupId)).toBeUndefined();
+  });
+
+  it('never stores a page naming someone who is no longer a member, even when the write races their removal', async () => {
+    const groupId = await groupOf(LARGE, 'racepool');
+    const page = (await getStats(first.app, groupId, member)).body;
+    await storedWhen(groupId, (stats) => stats !== undefined, () => getStats(first.app, groupId, member));
+    const memberId = await userId(member.email);
+    expect(page).toContain(`"userId":"${memberId}"`);
+
+    // The member's removal is in flight (its transaction holds the group's lock) when another instance, or
+    // one that read a lagging replica, writes the page computed before it.
+    let release!: () => void;
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => { locked = resolve; });
+    const removal = db.transaction(async (tx) => {
+      await lockGroupForStatsSnapshot(tx, groupId);
+      await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, memberId)));
+      await tx.execute(sql`delete from group_stats_snapshots where group_id = ${groupId}::uuid`);
+      locked();
+      await new Promise<void>((resolve) => { release = resolve; });
+    });
+    await lockTaken;
+    const write = writeStatsSnapshot(db, groupId, page);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the write waits for the removal
+    release();
+    await removal;
+    expect(await write).toBe(false);
+    expect(await storedPage(groupId)).toBeUndefined();
+    // And written after the removal: refused as well.
+    expect(await writeStatsSnapshot(db, groupId, page)).toBe(false);
+    expect(await storedPage(groupId)).toBeUndefined();
+  });
+
+  it('a username change deletes the stored pages of the person\'s groups', async () => {
+    const groupId = await groupOf(LARGE, 'renamers');
+    expect((await getStats(first.app, groupId, member)).statusCode).toBe(200);
+    await storedWhen(groupId, (stats) => stats !== undefined, () => getStats(first.app, groupId, member));
+    const renamed = await first.app.inject({
+      method: 'PATCH', url: `/api/profiles/${await userId(member.email)}`, headers: { cookie: member.cookie }, payload: { username: `renamed_${Date.now() % 100000}` },
+    });
+    expect(renamed.statusCode).toBe(200);
     expect(await storedPage(groupId)).toBeUndefined();
   });
 });

@@ -1,10 +1,16 @@
 /**
  * The stored stats pages of large groups (table group_stats_snapshots): what an app instance serves, while
  * one refresh runs, when it has no stats page of the group in memory (ranking-cache.ts `stored`).
+ *
+ * A stored page must never name someone who is no longer a member (they left, were removed, or deleted
+ * their account), whichever instance computed it and from whichever database (a replica may lag): the
+ * write stores a page only if every member it lists is a member now, read after any member's removal in
+ * flight has committed (those take the group's row lock first: lockGroupForStatsSnapshot); and a removal
+ * deletes the stored page.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Conn } from '../../db/client';
-import { groupStatsSnapshots } from '../../db/schema';
+import { rowsOf, type Conn } from '../../db/client';
+import { groupMembers, groupStatsSnapshots } from '../../db/schema';
 
 /** The group's stored stats page (the JSON text of GET /api/groups/:groupId/stats), or undefined when none is stored. */
 export async function readStatsSnapshot(db: Conn, groupId: string): Promise<string | undefined> {
@@ -13,13 +19,35 @@ export async function readStatsSnapshot(db: Conn, groupId: string): Promise<stri
 }
 
 /**
- * Stores the group's stats page, replacing the one stored. A group deleted meanwhile stores nothing (no error).
+ * Stores the group's stats page (its JSON text; `members[].userId` lists who it names), replacing the one
+ * stored, unless someone it names is no longer a member, or the group is gone: then nothing is stored.
+ * Waits for a member's removal or a reset in flight on the group (their row lock) before checking.
+ * @returns whether the page was stored.
+ * @throws SyntaxError when `stats` is not JSON; the database's error when the statement fails.
  */
-export async function writeStatsSnapshot(db: Conn, groupId: string, stats: string): Promise<void> {
-  await db.execute(sql`
-    insert into group_stats_snapshots (group_id, stats, computed_at)
-    select id, ${stats}, now() from groups where id = ${groupId}::uuid
-    on conflict (group_id) do update set stats = excluded.stats, computed_at = excluded.computed_at`);
+export async function writeStatsSnapshot(db: Conn, groupId: string, stats: string): Promise<boolean> {
+  const named = (JSON.parse(stats) as { members?: { userId: string }[] }).members?.map((member) => member.userId) ?? [];
+  return db.transaction(async (tx) => {
+    const group = rowsOf(await tx.execute(sql`select id from groups where id = ${groupId}::uuid for share`));
+    if (group.length === 0) return false;
+    const stored = rowsOf(await tx.execute(sql`
+      insert into group_stats_snapshots (group_id, stats, computed_at)
+      select ${groupId}::uuid, ${stats}, now()
+       where not exists (
+         select 1 from jsonb_array_elements_text(${JSON.stringify(named)}::jsonb) as page(user_id)
+          where not exists (select 1 from group_members m where m.group_id = ${groupId}::uuid and m.user_id = page.user_id))
+      on conflict (group_id) do update set stats = excluded.stats, computed_at = excluded.computed_at
+      returning group_id`));
+    return stored.length > 0;
+  });
+}
+
+/**
+ * Takes the group's row lock for the rest of the caller's transaction, before a member is removed or the
+ * predictions are reset: a stored page being written waits for that transaction, then sees its outcome.
+ */
+export async function lockGroupForStatsSnapshot(tx: Conn, groupId: string): Promise<void> {
+  await tx.execute(sql`select id from groups where id = ${groupId}::uuid for no key update`);
 }
 
 /**
@@ -28,4 +56,12 @@ export async function writeStatsSnapshot(db: Conn, groupId: string, stats: strin
  */
 export async function forgetStatsSnapshot(db: Conn, groupId: string): Promise<void> {
   await db.delete(groupStatsSnapshots).where(eq(groupStatsSnapshots.groupId, groupId));
+}
+
+/**
+ * Forgets the stored stats pages of every group the person belongs to (their username changed: the old
+ * one must not stay stored). In the caller's transaction.
+ */
+export async function forgetStatsSnapshotsOfMember(db: Conn, userId: string): Promise<void> {
+  await db.delete(groupStatsSnapshots).where(sql`${groupStatsSnapshots.groupId} in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${userId})`);
 }

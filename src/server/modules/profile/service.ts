@@ -16,6 +16,7 @@ import { AVATAR_STORED_TYPE, processAvatar } from './avatar-image';
 import { avatarUrl } from './avatar-url';
 import { requireOwnProfile } from './policy';
 import { presentProfile } from './presenter';
+import { forgetStatsSnapshotsOfMember } from '../groups/stats-snapshot';
 
 /** Cache-control of an avatar whose address names its current version: the bytes never change. */
 export const AVATAR_CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -65,6 +66,8 @@ export async function updateProfile(db: Db, viewer: Viewer, userId: string, inpu
       const [updated] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
       if (!updated) throw errors.notFound('Profile');
       if (body.fullName !== undefined) await tx.update(user).set({ name: body.fullName, updatedAt: new Date() }).where(eq(user.id, userId));
+      // Stored stats pages name people by username: the old one must not stay stored.
+      if (body.username !== undefined) await forgetStatsSnapshotsOfMember(tx, userId);
       return updated;
     });
     return presentProfile(row, viewer.email);
