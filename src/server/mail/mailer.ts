@@ -43,7 +43,8 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
       mode: 'smtp',
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
-        options.logger.info({ to: maskEmail(mail.to), subject: mail.subject }, 'mail sent');
+        // No address, masked or not: logs carry no personal data beyond user ids (issue 10).
+        options.logger.info({ subject: mail.subject }, 'mail sent');
       },
     };
   }
@@ -60,15 +61,9 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
       // in production logs (NODE_ENV=production), where the .eml file in the outbox holds it.
       const link = process.env.NODE_ENV === 'production' ? undefined : mail.link;
       options.logger.info(
-        { to: maskEmail(mail.to), subject: mail.subject, file, ...(link ? { link } : {}) },
+        { subject: mail.subject, file, ...(link ? { link } : {}) },
         `mail written to outbox (no SMTP_URL set): "${mail.subject}"${link ? ` — open this link:\n\n    ${link}\n` : ''}`,
       );
     },
   };
-}
-
-/** "maria.silva@example.com" → "m***@example.com". */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
 }
