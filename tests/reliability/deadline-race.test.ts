@@ -137,6 +137,9 @@ describe('deadline race: 20 clients writing across a match close', () => {
       const refused = answers.filter((answer) => answer.result?.status === 'rejected');
       const savedAt = (answer: Answer) => new Date((answer.result as { prediction: { updatedAt: string } }).prediction.updatedAt).getTime();
       expect(saved.filter((answer) => savedAt(answer) >= close), "'saved' answers written at or after the close").toEqual([]);
+      // Independently of the instant the server recorded: no request sent at or after the close (by this
+      // test's clock, the same machine's as the database's) was accepted.
+      expect(saved.filter((answer) => answer.sentAt >= close), "'saved' answers to requests sent at or after the close").toEqual([]);
       expect(refused.filter((answer) => (answer.result as { error: { id: string } }).error.id !== 'prediction_closed')).toEqual([]);
       expect(refused.filter((answer) => answer.receivedAt < close), 'refusals answered before the close').toEqual([]);
       for (const [client, member] of members.entries()) {

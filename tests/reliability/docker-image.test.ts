@@ -7,7 +7,7 @@
  * base it built on. Without an engine (`docker info` fails) the test is skipped and says so.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ describe.runIf(compose)('compose.yaml', () => {
     expect(services.mail!.ports).toEqual([expect.objectContaining({ target: 8025, published: '8025' })]);
   });
 
-  it("the app's entrypoint generates the auth secret once, keeps it in the volume, prefers a given one, and execs node", () => {
+  it("the app's entrypoint generates the auth secret once (mode 0600), keeps it in the volume, prefers a given one, and execs node", () => {
     // `config` writes a literal $ as $$ (its output is a compose file too); the container gets one $.
     const script = resolved().services.app!.entrypoint![2]!.replaceAll('$$', '$');
     expect(script).toContain('exec node bin/palpite.mjs start');
@@ -109,6 +109,7 @@ describe.runIf(compose)('compose.yaml', () => {
       const run = (secret: string) => execFileSync('sh', ['-c', runnable], { env: composeEnv({ BETTER_AUTH_SECRET: secret }), timeout: 30_000 }).toString();
       const generated = run('');
       expect(generated).toMatch(/^[A-Za-z0-9+/]{43}=$/); // 32 random bytes, base64
+      expect(statSync(join(data, 'auth-secret')).mode & 0o777).toBe(0o600); // readable by the app's user only
       expect(run('')).toBe(generated); // kept: sessions survive a restart
       expect(run('given-secret')).toBe('given-secret');
     } finally {
