@@ -5,12 +5,14 @@
  *
  * - `npm run import` of EPL 2024/25 (380 matches) end to end, re-importing an already imported season:
  *   on PostgreSQL (BENCH_DATABASE_URL, a fresh database) and on the embedded database;
+ * - on the embedded database also an import that writes the season (380 new matches, 20 teams) into a
+ *   database that holds another one (EPL 2023/24), each run on a fresh copy of that database;
  * - the server: from spawning `node bin/palpite.mjs start` to the first 200 from GET /api/health, on an
  *   existing database (PostgreSQL, and the embedded one).
  * Each figure is the median of BENCH_RUNS (default 5) runs. Needs ../shared/data/openfootball.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,12 +24,14 @@ import { OPENFOOTBALL_DIR } from '../tests/openfootball-data';
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SEASON = join(OPENFOOTBALL_DIR, 'football.json/2024-25/en.1.json');
+/** Another season, in the database before SEASON is imported as new. */
+const EARLIER_SEASON = join(OPENFOOTBALL_DIR, 'football.json/2023-24/en.1.json');
 
-/** Runs `npm run -s import` once; resolves with the milliseconds from spawn to exit (exit code 0 required). */
-function importOnce(env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs `npm run -s import` of `season` once; resolves with the milliseconds from spawn to exit (exit code 0 required). */
+function importOnce(env: NodeJS.ProcessEnv, season = SEASON): Promise<number> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', '-s', 'import', '--', SEASON, '--tz', 'Europe/London'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', 'import', '--', season, '--tz', 'Europe/London'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk) => { errors += String(chunk); });
     child.once('exit', (code) => (code === 0 ? done(performance.now() - started) : fail(new Error(`import exited ${code}: ${errors}`))));
@@ -65,8 +69,8 @@ async function median(run: () => Promise<number>): Promise<number> {
 }
 
 async function main() {
-  if (!existsSync(SEASON)) {
-    console.error(`bench:startup needs ${SEASON}`);
+  if (!existsSync(SEASON) || !existsSync(EARLIER_SEASON)) {
+    console.error(`bench:startup needs ${SEASON} and ${EARLIER_SEASON}`);
     process.exit(1);
   }
   const outDir = join(ROOT, 'dist', `.bench-server-${process.pid}`);
@@ -92,6 +96,20 @@ async function main() {
       const importTsx = await median(() => importOnce(tsx));
       const importCompiled = await median(() => importOnce(compiled));
       console.log(`${name}: npm run import (380 matches)  compiled ${Math.round(importCompiled)} ms · tsx ${Math.round(importTsx)} ms · ${(importCompiled / importTsx).toFixed(2)}×`);
+      if (target.DATA_DIR) {
+        // The season written into a database that holds another one: each run on a fresh copy of it.
+        const holding = join(dataDir, 'holding');
+        await importOnce({ ...tsx, DATA_DIR: holding }, EARLIER_SEASON);
+        const fresh = (env: NodeJS.ProcessEnv) => async () => {
+          const copy = join(dataDir, 'copy');
+          rmSync(copy, { recursive: true, force: true });
+          cpSync(holding, copy, { recursive: true });
+          return importOnce({ ...env, DATA_DIR: copy });
+        };
+        const newTsx = await median(fresh(tsx));
+        const newCompiled = await median(fresh(compiled));
+        console.log(`${name}: npm run import (380 new matches into a database holding another season)  compiled ${Math.round(newCompiled)} ms · tsx ${Math.round(newTsx)} ms · ${(newCompiled / newTsx).toFixed(2)}×`);
+      }
       // The server under tsx as production ran it before (no web build at start), against the compiled one.
       const serverTsx = await median(() => serverOnce(['--import', 'tsx', 'src/server/main.ts'], { ...base, NODE_ENV: 'production' }));
       const serverCompiled = await median(() => serverOnce(['bin/palpite.mjs', 'start'], compiled));
