@@ -3,7 +3,7 @@
  * openfootball data, 20 members whose predictions come from a seeded generator, results applied round by
  * round (some folded at once, some left queued and counted on read). After every round the ranking and
  * the stats equal an independent recomputation written here from the raw file: totals, ranks, movement,
- * matchday winners, the stat cards and the podium.
+ * matchday winners, the stat cards, the podium and the charts' series (rank and cumulative points per round).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,8 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
     const picks = new Map(memberIds.map((id) => [id, [] as { at: string; id: string; points: number }[]]));
     const bestRound = new Map<string, number>();
     let previousRanks = new Map(memberIds.map((id) => [id, 1]));
+    // Each member's rank and cumulative points after every round so far: the charts' series.
+    const series = new Map(memberIds.map((id) => [id, { ranks: [] as number[], cumulativePoints: [] as number[] }]));
 
     for (const [r, round] of rounds.entries()) {
       const played = raw.matches.map((m, index) => ({ m, index })).filter(({ m }) => m.round === round);
@@ -142,7 +144,14 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
         return [id, expectedRanks.get(id), x.points, x.exact, x.goalDifference, x.winner, x.opposite];
       }).sort());
 
+      for (const id of memberIds) {
+        series.get(id)!.ranks.push(expectedRanks.get(id)!);
+        series.get(id)!.cumulativePoints.push(totals.get(id)!.points);
+      }
       const stats = await get(`/api/groups/${groupId}/stats`);
+      expect(stats.standings.roundOrders, `chart rounds after ${round}`).toEqual(rounds.slice(0, r + 1).map((name) => order.get(name)).sort((a, b) => a! - b!));
+      expect(Object.fromEntries(stats.standings.members.map((m: { userId: string; ranks: number[]; cumulativePoints: number[] }) => [m.userId, { ranks: m.ranks, cumulativePoints: m.cumulativePoints }])),
+        `chart series after ${round}`).toEqual(Object.fromEntries(series));
       // The page keeps its contract after every round (the server builds it typed, without checking it).
       expect(groupStatsResponse.safeParse(stats).error, `stats contract after ${round}`).toBeUndefined();
       const movement = Object.fromEntries(memberIds.map((id) => [id, r === 0 ? 0 : previousRanks.get(id)! - expectedRanks.get(id)!]));
@@ -160,26 +169,25 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
         .toEqual({ roundOrder, userIds: winners.userIds, points: winners.userIds.length > 0 ? winners.value : 0 });
       previousRanks = expectedRanks;
 
-      if (r === rounds.length - 1 || r % 9 === 0) {
-        const streaks = new Map(memberIds.map((id) => {
-          const ordered = [...picks.get(id)!].sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
-          let best = 0; let run = 0;
-          for (const pick of ordered) { run = pick.points > 0 ? run + 1 : 0; best = Math.max(best, run); }
-          return [id, best];
-        }));
-        const count = (kind: keyof Totals) => leaders(new Map(memberIds.map((id) => [id, totals.get(id)![kind]])));
-        const top = leaders(bestRound);
-        // Ties list every member; compare them as sets (the viewer's id is random, so any fixed order would be arbitrary).
-        const cards = Object.fromEntries(stats.cards.map((card: { kind: string; userIds: string[] }) => [card.kind, { ...card, userIds: [...card.userIds].sort() }]));
-        expect(cards.sharpshooter).toMatchObject(count('exact'));
-        expect(cards.mathematician).toMatchObject(count('goalDifference'));
-        expect(cards.victor).toMatchObject(count('winner'));
-        expect(cards.unlucky).toMatchObject(count('opposite'));
-        expect({ userIds: cards.topScorer.userIds, value: cards.topScorer.value }).toEqual(top); // sorted above
-        expect(cards.hotStreak).toMatchObject(leaders(streaks));
-        expect(stats.podium.map((p: { userId: string; rank: number }) => [p.userId, p.rank]).sort())
-          .toEqual([...expectedRanks].filter(([, rank]) => rank <= 3).sort());
-      }
+      // The cards and the podium, every round.
+      const streaks = new Map(memberIds.map((id) => {
+        const ordered = [...picks.get(id)!].sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+        let best = 0; let run = 0;
+        for (const pick of ordered) { run = pick.points > 0 ? run + 1 : 0; best = Math.max(best, run); }
+        return [id, best];
+      }));
+      const count = (kind: keyof Totals) => leaders(new Map(memberIds.map((id) => [id, totals.get(id)![kind]])));
+      const top = leaders(bestRound);
+      // Ties list every member; compare them as sets (the viewer's id is random, so any fixed order would be arbitrary).
+      const cards = Object.fromEntries(stats.cards.map((card: { kind: string; userIds: string[] }) => [card.kind, { ...card, userIds: [...card.userIds].sort() }]));
+      expect(cards.sharpshooter).toMatchObject(count('exact'));
+      expect(cards.mathematician).toMatchObject(count('goalDifference'));
+      expect(cards.victor).toMatchObject(count('winner'));
+      expect(cards.unlucky).toMatchObject(count('opposite'));
+      expect({ userIds: cards.topScorer.userIds, value: cards.topScorer.value }).toEqual(top); // sorted above
+      expect(cards.hotStreak).toMatchObject(leaders(streaks));
+      expect(stats.podium.map((p: { userId: string; rank: number }) => [p.userId, p.rank]).sort())
+        .toEqual([...expectedRanks].filter(([, rank]) => rank <= 3).sort());
     }
     await foldPending(t.database.db);
     const final = await get(`/api/groups/${groupId}/stats`);
