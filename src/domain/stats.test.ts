@@ -53,6 +53,48 @@ describe('statCards', () => {
     expect(statCards([], []).every((card) => card.userIds.length === 0 && card.value === 0)).toBe(true);
   });
 
+  it('lists every member tied for most right goal differences (Mathematician), sorted by userId', () => {
+    // By hand: zeca 1 + 1 = 2 goal differences, bia 2 (one round), ana 1 (and 1 exact, 3 winners).
+    const rounds = [round('zeca', 1, 0, 1), round('ana', 1, 1, 1), round('bia', 2, 0, 2), round('zeca', 2, 0, 1, 1), round('ana', 2, 0, 0, 3)];
+    const cards = Object.fromEntries(statCards(rounds, []).map((card) => [card.kind, card]));
+    expect(cards.mathematician).toEqual({ kind: 'mathematician', userIds: ['bia', 'zeca'], value: 2 });
+  });
+
+  it('lists every member tied for most right winners (Victor), sorted by userId', () => {
+    // By hand: vera 2 + 1 = 3 winners, caio 1 + 2 = 3, ana 1 + 1 = 2 (and 1 opposite).
+    const rounds = [
+      round('vera', 1, 0, 0, 2), round('caio', 1, 0, 0, 1), round('ana', 1, 0, 0, 1, 1),
+      round('caio', 2, 0, 0, 2), round('vera', 2, 0, 0, 1), round('ana', 2, 0, 0, 1),
+    ];
+    const cards = Object.fromEntries(statCards(rounds, []).map((card) => [card.kind, card]));
+    expect(cards.victor).toEqual({ kind: 'victor', userIds: ['caio', 'vera'], value: 3 });
+  });
+
+  it('lists every member tied for the longest hot streak, from picks in any order or from a streak map', () => {
+    // By kickoff: rui 3, 5, 10, −2, 3 → runs 3 and 1; lia 0, 3, 3, 3, 0 → run 3 (given out of kickoff
+    // order: in input order its hits are 0, 1, 1, 0, 1, a run of 2); ana 10, 10, 0, 10, 10 → runs 2 and 2
+    // (4 hits, but no run longer than 2).
+    const picks = [
+      pick('rui', 1, 3), pick('rui', 2, 5), pick('rui', 3, 10), pick('rui', 4, -2), pick('rui', 5, 3),
+      pick('lia', 5, 0), pick('lia', 2, 3), pick('lia', 4, 3), pick('lia', 1, 0), pick('lia', 3, 3),
+      pick('ana', 1, 10), pick('ana', 2, 10), pick('ana', 3, 0), pick('ana', 4, 10), pick('ana', 5, 10),
+    ];
+    expect(statCards([], picks)[5]).toEqual({ kind: 'hotStreak', userIds: ['lia', 'rui'], value: 3 });
+    const streaks = new Map([['rui', 3], ['ana', 2], ['lia', 3]]);
+    expect(statCards([], streaks)[5]).toEqual({ kind: 'hotStreak', userIds: ['lia', 'rui'], value: 3 });
+  });
+
+  it('lists nobody as Mathematician, Victor or Hot streak when nobody has a right goal difference, winner or pick above 0', () => {
+    // ana: one opposite result (−2); bia: one prediction that scored 0.
+    const rounds = [round('ana', 1, 0, 0, 0, 1), round('bia', 1)];
+    const cards = Object.fromEntries(statCards(rounds, [pick('ana', 1, -2), pick('bia', 1, 0)]).map((card) => [card.kind, card]));
+    expect(cards.mathematician).toEqual({ kind: 'mathematician', userIds: [], value: 0 });
+    expect(cards.victor).toEqual({ kind: 'victor', userIds: [], value: 0 });
+    expect(cards.hotStreak).toEqual({ kind: 'hotStreak', userIds: [], value: 0 });
+    expect(cards.unlucky).toEqual({ kind: 'unlucky', userIds: ['ana'], value: 1 }); // the data is not empty
+    expect(statCards(rounds, new Map([['ana', 0], ['bia', 0]]))[5]).toEqual({ kind: 'hotStreak', userIds: [], value: 0 });
+  });
+
   it('gives the top scorer the first round in which they reached their best', () => {
     const cards = statCards([round('ana', 3, 1), round('ana', 1, 1), round('bia', 2, 1)], []);
     expect(cards[4]).toEqual({ kind: 'topScorer', userIds: ['ana', 'bia'], value: 10, roundOrders: [1, 2] });
