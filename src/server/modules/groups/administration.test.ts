@@ -1,18 +1,21 @@
 /**
  * Group administration over HTTP on a real database: who may do what (owner, admin, member, outsider),
  * deactivation, invite-code regeneration, member cap, removal (points leave the ranking, totals stay
- * exact), roles, ownership transfer, leaving, reset and delete with a typed confirmation, and the
- * activity list.
+ * exact), roles, ownership transfer, leaving, reset and delete with a typed confirmation (a reset of
+ * scored, folded predictions included: its totals go, the other groups' stay), and the activity list.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
-import { matches, user } from '../../db/schema';
+import { scorePrediction } from '../../../domain/scoring';
+import { leagues, matches, memberRoundTotals, predictions, teams, user } from '../../db/schema';
 import { rowsOf } from '../../db/client';
 import { setMatchResult } from '../admin/service';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { roundTotalsMismatches, totalsMismatches } from '../scoring/consistency';
+import { foldPending } from '../scoring/fold';
+import { scoreMatches } from '../scoring/score-matches';
 
 describe(`group administration (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -26,8 +29,8 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
   const as = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
   /** A fresh group of owner, admin (promoted) and member. */
-  async function group(name: string) {
-    const created = (await as(owner, 'POST', '/api/groups', { name, leagueId })).json().group;
+  async function group(name: string, league = leagueId) {
+    const created = (await as(owner, 'POST', '/api/groups', { name, leagueId: league })).json().group;
     await as(admin, 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
     await as(member, 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
     expect((await as(owner, 'PUT', `/api/groups/${created.id}/members/${ids.admin}/role`, { role: 'admin' })).statusCode).toBe(204);
@@ -155,5 +158,84 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
     expect((await as(owner, 'DELETE', `/api/groups/${g.id}`, { confirm: g.name })).statusCode).toBe(204);
     expect((await as(member, 'GET', `/api/groups/${g.id}`)).statusCode).toBe(404);
     expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from member_round_totals where group_id = ${g.id}::uuid`))[0]!.n).toBe(0);
+  });
+
+  it('resets scored, folded predictions: totals gone, ranking at 0, totals exact, the other group untouched', async () => {
+    const db = t.database.db;
+    // A league of its own: two rounds of two matches, finished in the past.
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [league] = await db.insert(leagues).values({ name: `Reset league ${tag}`, season: '1', kind: 'league', provider: 'test', externalId: tag }).returning();
+    const [home, away] = await db.insert(teams).values([{ name: `Home ${tag}` }, { name: `Away ${tag}` }]).returning();
+    const results = [[2, 0], [1, 1], [0, 1], [3, 2]] as const;
+    const played = await db.insert(matches).values(results.map((_, i) => ({
+      leagueId: league!.id, externalId: `${tag}-${i}`, roundName: `Round ${(i >> 1) + 1}`, roundOrder: (i >> 1) + 1, stage: 'league' as const,
+      kickoff: new Date(Date.UTC(2020, 0, 1 + i)), status: 'scheduled' as const, homeTeamId: home!.id, awayTeamId: away!.id,
+    }))).returning({ id: matches.id });
+    const reset = await group('Scored reset pool', league!.id);
+    const other = await group('Untouched pool', league!.id);
+    // Each member's picks of the four matches; the other group holds the same members' picks rotated.
+    const picks: Record<string, (readonly [number, number])[]> = {
+      owner: [[2, 0], [1, 1], [0, 1], [3, 2]],
+      admin: [[1, 0], [0, 0], [1, 2], [1, 0]],
+      member: [[0, 2], [2, 2], [0, 1], [2, 1]],
+    };
+    const rotated: Record<string, (readonly [number, number])[]> = { owner: picks.member!, admin: picks.owner!, member: picks.admin! };
+    for (const [groupId, byMember] of [[reset.id, picks], [other.id, rotated]] as const) {
+      await db.insert(predictions).values(Object.entries(byMember).flatMap(([who, scores]) => scores.map(([homeGoals, awayGoals], i) => ({
+        groupId, userId: ids[who]!, matchId: played[i]!.id, homeGoals, awayGoals,
+      }))));
+    }
+    for (const [i, [homeGoals, awayGoals]] of results.entries()) {
+      await db.update(matches).set({ status: 'finished', homeGoals, awayGoals }).where(eq(matches.id, played[i]!.id));
+    }
+    // Queued, then folded by the folder (not at once in the scoring transaction).
+    await db.transaction((tx) => scoreMatches(tx, played.map((m) => m.id), { syncLimit: 0 }));
+    await foldPending(db);
+    const queued = rowsOf<{ n: number }>(await db.execute(sql`
+      select count(*)::int as n from scoring_queue where match_id in (${sql.join(played.map((m) => sql`${m.id}::uuid`), sql`, `)})`));
+    expect(queued[0]!.n).toBe(0);
+
+    const totalsOf = (groupId: string) => db.select().from(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId))
+      .orderBy(memberRoundTotals.userId, memberRoundTotals.roundOrder);
+    const predictionCount = async (groupId: string) => (await db.select({ id: predictions.id }).from(predictions).where(eq(predictions.groupId, groupId))).length;
+    const rankingOf = async (groupId: string) => Object.fromEntries((await as(owner, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking
+      .map((r: { userId: string; points: number }) => [r.userId, r.points]));
+    const expectedPoints = (byMember: Record<string, (readonly [number, number])[]>) => Object.fromEntries(Object.entries(byMember).map(([who, scores]) => [
+      ids[who]!, scores.reduce((sum, [h, a], i) => sum + scorePrediction({ home: h, away: a }, { home: results[i]![0], away: results[i]![1] }).points, 0),
+    ]));
+
+    // Before: every member of both groups has folded totals in both rounds, exact, and the ranking shows them.
+    for (const [g, byMember] of [[reset, picks], [other, rotated]] as const) {
+      expect(await totalsMismatches(db, g.id)).toEqual([]);
+      expect(await roundTotalsMismatches(db, g.id)).toEqual([]);
+      const rows = await totalsOf(g.id);
+      expect(rows).toHaveLength(3 * 2);
+      expect(rows.every((row) => row.scored === 2)).toBe(true);
+      const expected = expectedPoints(byMember);
+      expect(Object.values(expected).every((points) => points !== 0)).toBe(true);
+      expect(await rankingOf(g.id)).toEqual(expected);
+      expect(await predictionCount(g.id)).toBe(12);
+    }
+    expect((await rankingOf(reset.id))[ids.owner!]).toBe(40);
+    const otherTotals = await totalsOf(other.id);
+    const otherRanking = await rankingOf(other.id);
+
+    expect((await as(member, 'POST', `/api/groups/${reset.id}/reset-predictions`, { confirm: reset.name })).statusCode).toBe(403);
+    expect((await as(owner, 'POST', `/api/groups/${reset.id}/reset-predictions`, { confirm: reset.name })).statusCode).toBe(204);
+
+    // The reset group: no predictions, no totals rows, every member still ranked, at 0.
+    expect(await predictionCount(reset.id)).toBe(0);
+    expect(await totalsOf(reset.id)).toEqual([]);
+    const after = (await as(owner, 'GET', `/api/groups/${reset.id}/ranking`)).json().ranking as { userId: string; points: number; predictions: number }[];
+    expect(after.map((r) => r.userId).sort()).toEqual([ids.owner, ids.admin, ids.member].sort());
+    expect(after.every((r) => r.points === 0 && r.predictions === 0)).toBe(true);
+    // Both groups' totals still equal their predictions; the other group's rows and ranking are as they were.
+    for (const g of [reset, other]) {
+      expect(await totalsMismatches(db, g.id)).toEqual([]);
+      expect(await roundTotalsMismatches(db, g.id)).toEqual([]);
+    }
+    expect(await predictionCount(other.id)).toBe(12);
+    expect(await totalsOf(other.id)).toEqual(otherTotals);
+    expect(await rankingOf(other.id)).toEqual(otherRanking);
   });
 });
