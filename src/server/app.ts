@@ -69,6 +69,8 @@ import { liveRoutes } from './modules/live/routes';
 
 /** A stats page this long (characters of JSON: ~400 members over a season, ~200 ms to compute) is served as it was after a change while it is refreshed. */
 const LARGE_STATS_BYTES = 20_000;
+/** How long a stats page lives on the embedded database without a change signalled (see statsCache). */
+const EMBEDDED_STATS_TTL_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,8 +185,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Those large pages are also stored (group_stats_snapshots): an instance just started serves the stored
   // page while one refresh runs, so no reader waits for a large group's computation (~100 ms on the
   // embedded database at 1,000 members), not even the first after a restart.
+  // The time to live lets a page catch up with changes made through other instances. The embedded database
+  // has no other instance (its folder is locked to this process), and the changes that move a stats page
+  // here are signalled (results scored, after their commit too; any write through the API): there a page
+  // lives EMBEDDED_STATS_TTL_MS, a bound for what goes unsignalled (a sync moving matches between rounds),
+  // instead of being recomputed every RANKING_CACHE_MS on the one thread while people read it.
   const statsCache = createGroupCache({
-    ttlMs: env.RANKING_CACHE_MS, maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
+    ttlMs: database.kind === 'pglite' && env.RANKING_CACHE_MS > 0 ? Math.max(env.RANKING_CACHE_MS, EMBEDDED_STATS_TTL_MS) : env.RANKING_CACHE_MS,
+    maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
     stored: {
       read: (groupId) => readStatsSnapshot(database.db, groupId),
       write: async (groupId, json) => void await inBackground(() => writeStatsSnapshot(database.db, groupId, json)),
