@@ -7,7 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
-import { matches, user } from '../../db/schema';
+import { matches, profiles, user } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
 import { seedDemoIfEmpty } from '../demo/seed';
 
@@ -58,6 +58,40 @@ describe(`others' predictions (${TEST_DB_KIND})`, () => {
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
       expect(response.body).not.toMatch(/"homeGoals":17\b/);
     }
+  });
+
+  it('never sends an open match\'s prediction of someone else on any GET route of the API, to a member, an outsider or an administrator', async () => {
+    const matchId = upcoming[0]!.id; // ana predicted it 17–13 above; it is still open
+    const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
+    const [carlaRow] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, carla.email));
+    await t.database.db.update(profiles).set({ role: 'Platform Administrator' }).where(eq(profiles.userId, carlaRow!.id));
+    const outsider = await createUser(t, { username: 'dora' });
+    // Every GET operation of the API's own document, its path parameters filled with real ids. A route
+    // whose parameter is not known here fails the test: add the value, so the route is checked too.
+    const values: Record<string, string> = { groupId, matchId, userId: anaId, leagueId, teamId: '00000000-0000-4000-8000-000000000000' };
+    const streams = new Set(['/api/groups/{groupId}/events', '/api/events']);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const paths = Object.entries(document.paths).filter(([, operations]) => 'get' in operations).map(([path]) => path);
+    expect(paths.length).toBeGreaterThan(20);
+    const checked: string[] = [];
+    for (const path of paths) {
+      const apiPath = path.startsWith('/api/') ? path : `/api${path}`;
+      if (streams.has(apiPath)) continue; // event streams never end on their own; they carry match states and counts only
+      const url = apiPath.replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (!(name in values)) throw new Error(`no value for {${name}} in ${path}: add one so this route is checked`);
+        return values[name]!;
+      });
+      for (const [who, viewer] of [['member', bruno], ['outsider', outsider], ['administrator', carla]] as const) {
+        const response = await as(viewer, 'GET', url);
+        expect(response.statusCode, `${who} GET ${url}`).toBeLessThan(500);
+        expect(response.body, `${who} GET ${url}`).not.toMatch(/"homeGoals":\s*17\b/);
+      }
+      checked.push(apiPath);
+    }
+    // The routes that return predictions are among those checked.
+    expect(checked).toEqual(expect.arrayContaining([
+      '/api/groups/{groupId}/matches/{matchId}/predictions', '/api/groups/{groupId}/members/{userId}/predictions', '/api/groups/{groupId}/matches', '/api/home',
+    ]));
   });
 
   it("reveals everyone's prediction from the close on, and their points once scored", async () => {
