@@ -16,7 +16,7 @@ import type { Viewer } from '../../auth/viewer';
 import { generateInviteCode } from './invite-code';
 import { requireMember, type GroupAccess } from './policy';
 import { getGroup } from './service';
-import { forgetStatsSnapshot, lockGroupForStatsSnapshot } from './stats-snapshot';
+import { forgetStatsSnapshot } from './stats-snapshot';
 import { holdFolding } from '../scoring/fold';
 
 /** The viewer's access when they are the group's owner or an admin. @throws forbidden for members. */
@@ -43,10 +43,9 @@ async function record(tx: Tx, groupId: string, actorId: string, action: string, 
  */
 async function forgetMember(tx: Tx, groupId: string, userId: string) {
   await holdFolding(tx);
-  await lockGroupForStatsSnapshot(tx, groupId);
+  await forgetStatsSnapshot(tx, groupId);
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
-  await forgetStatsSnapshot(tx, groupId);
 }
 
 /** Deletes a group: its totals (no foreign key) here, memberships and predictions by cascade. */
@@ -111,10 +110,9 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
     await holdFolding(tx);
-    await lockGroupForStatsSnapshot(tx, groupId);
+    await forgetStatsSnapshot(tx, groupId);
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
-    await forgetStatsSnapshot(tx, groupId);
     await record(tx, groupId, viewer.userId, 'predictions_reset');
   });
 }

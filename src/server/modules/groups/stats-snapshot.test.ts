@@ -7,15 +7,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { createAnotherInstance, createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
-import { buildApp } from '../../app';
 import { rowsOf, type Db } from '../../db/client';
-import { parseEnv } from '../../env';
 import { groupMembers } from '../../db/schema';
 import { foldPending } from '../scoring/fold';
 import { scoreMatches } from '../scoring/score-matches';
-import { lockGroupForStatsSnapshot, writeStatsSnapshot } from './stats-snapshot';
+import { forgetStatsSnapshot, writeStatsSnapshot } from './stats-snapshot';
 
 /** Enough members for a page above the app's "large" threshold (20,000 bytes). */
 const LARGE = 220;
@@ -108,12 +106,7 @@ describe(`stored stats pages of large groups (${TEST_DB_KIND})`, () => {
     await db.execute(sql`update group_stats_snapshots set stats = ${altered} where group_id = ${groupId}::uuid`);
 
     // A second instance on the same database, nothing in memory: as after a restart.
-    const second = await buildApp({
-      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: first.dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' }),
-      database: first.database,
-      mailer: { mode: 'outbox', send: async () => {} },
-      webDir: `${first.dataDir}/no-web`,
-    });
+    const second = await createAnotherInstance(first);
     try {
       await second.ready();
       const served = await getStats(second, groupId, member);
@@ -167,9 +160,8 @@ describe(`stored stats pages of large groups (${TEST_DB_KIND})`, () => {
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => { locked = resolve; });
     const removal = db.transaction(async (tx) => {
-      await lockGroupForStatsSnapshot(tx, groupId);
+      await forgetStatsSnapshot(tx, groupId);
       await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, memberId)));
-      await tx.execute(sql`delete from group_stats_snapshots where group_id = ${groupId}::uuid`);
       locked();
       await new Promise<void>((resolve) => { release = resolve; });
     });

@@ -5,8 +5,8 @@
  * A stored page must never name someone who is no longer a member (they left, were removed, or deleted
  * their account), whichever instance computed it and from whichever database (a replica may lag): the
  * write stores a page only if every member it lists is a member now, read after any member's removal in
- * flight has committed (those take the group's row lock first: lockGroupForStatsSnapshot); and a removal
- * deletes the stored page.
+ * flight has committed (those take the group's row lock first: forgetStatsSnapshot, which also deletes
+ * the stored page).
  */
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
@@ -43,19 +43,14 @@ export async function writeStatsSnapshot(db: Conn, groupId: string, stats: strin
 }
 
 /**
- * Takes the group's row lock for the rest of the caller's transaction, before a member is removed or the
- * predictions are reset: a stored page being written waits for that transaction, then sees its outcome.
+ * Forgets the group's stored stats page, in the caller's transaction and before it removes a member (their
+ * name and figures must not outlive them there) or resets the predictions: it takes the group's row lock
+ * for the rest of that transaction, so a stored page being written meanwhile waits for it, then sees its
+ * outcome (writeStatsSnapshot).
  */
-export async function lockGroupForStatsSnapshot(tx: Conn, groupId: string): Promise<void> {
+export async function forgetStatsSnapshot(tx: Conn, groupId: string): Promise<void> {
   await tx.execute(sql`select id from groups where id = ${groupId}::uuid for no key update`);
-}
-
-/**
- * Forgets the group's stored stats page: a member left or was removed (their name and figures must not
- * outlive them there), or the predictions were reset. In the caller's transaction.
- */
-export async function forgetStatsSnapshot(db: Conn, groupId: string): Promise<void> {
-  await db.delete(groupStatsSnapshots).where(eq(groupStatsSnapshots.groupId, groupId));
+  await tx.delete(groupStatsSnapshots).where(eq(groupStatsSnapshots.groupId, groupId));
 }
 
 /**
