@@ -122,6 +122,29 @@ export function useTestDatabase(): () => Database {
   };
 }
 
+/** The environment of the test apps, `env` over it: no rate limits, sync or reminders, a fixed auth secret. */
+function testEnv(dataDir: string, env: Record<string, string> = {}) {
+  return parseEnv({
+    NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false',
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...env,
+  });
+}
+
+/**
+ * Another app instance beside `testApp` (a second server, or the same one just restarted): its own memory,
+ * the same environment and auth secret (sessions work on both), on `testApp`'s database unless `database`
+ * is given; its mail goes to `testApp.outbox`. Not ready yet: the caller awaits ready() or listen(), and
+ * closes it.
+ */
+export function createAnotherInstance(testApp: TestApp, options: { database?: Database } = {}): Promise<FastifyInstance> {
+  return buildApp({
+    env: testEnv(testApp.dataDir),
+    database: options.database ?? testApp.database,
+    mailer: { mode: 'outbox', send: async (mail) => void testApp.outbox.push(mail) },
+    webDir: join(testApp.dataDir, 'no-web'),
+  });
+}
+
 /**
  * Builds the app on a fresh database. `env` overrides environment variables; `webDir` serves a built
  * web app from that folder (default: none). Mail is captured in `outbox`, unless `realMail` is set:
@@ -145,10 +168,7 @@ export async function createTestApp(
   const outbox: Mail[] = [];
   const mailer: Mailer = { mode: 'outbox', send: async (mail) => void outbox.push(mail) };
   const app = await buildApp({
-    env: parseEnv({
-      NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false',
-      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...env,
-    }),
+    env: testEnv(dataDir, env),
     database,
     mailer: options.realMail ? undefined : mailer,
     logStream: options.logStream,

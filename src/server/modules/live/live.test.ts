@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { createAnotherInstance, createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { openEventStream, type EventStream } from '../../../../tests/helpers/event-stream';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { buildApp } from '../../app';
@@ -206,10 +206,7 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
   });
 
   it('ends open streams when the instance shuts down, with `reconnect` and an SSE retry hint', async () => {
-    const other = await buildApp({
-      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' }),
-      database: t.database, webDir: `${t.dataDir}/no-web`,
-    });
+    const other = await createAnotherInstance(t);
     let closed = false;
     try {
       await other.listen({ port: 0, host: '127.0.0.1' });
