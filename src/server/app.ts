@@ -180,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
   const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
-  // Stats move exactly when rankings move; a 1,000-member group's stats take ~300 ms to compute, so after a
+  // Stats move exactly when rankings move; a 1,000-member group's stats take ~100 ms to compute, so after a
   // change a large group's stats page (LARGE_STATS_BYTES) is served as it was while one refresh runs.
   // Those large pages are also stored (group_stats_snapshots): an instance just started serves the stored
   // page while one refresh runs, so no reader waits for a large group's computation (~100 ms on the
