@@ -69,8 +69,8 @@ import { liveRoutes } from './modules/live/routes';
 
 /** A stats page this long (characters of JSON: ~400 members over a season, ~200 ms to compute) is served as it was after a change while it is refreshed. */
 const LARGE_STATS_BYTES = 20_000;
-/** How long a stats page lives on the embedded database without a change signalled (see statsCache). */
-const EMBEDDED_STATS_TTL_MS = 30_000;
+/** How long a ranking or stats page lives on the embedded database without a change signalled (see the caches below). */
+const EMBEDDED_CACHE_TTL_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,19 +179,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
-  const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
+  // The time to live of cached rankings and stats pages lets them catch up with changes made through other
+  // instances (RANKING_CACHE_MS). The embedded database has no other instance (its folder is locked to
+  // this process), and every change that moves a ranking or a stats page here is signalled: results scored
+  // and totals rebuilt (rankingsChanged, before their commit; PGlite runs one transaction at a time, so a
+  // read started after the signal sees the commit), match events after their commit, and any write through
+  // the API (the onSend hook below). There a value lives EMBEDDED_CACHE_TTL_MS, a bound for a change that
+  // might still go unsignalled, instead of being recomputed every RANKING_CACHE_MS on the one thread while
+  // people read it (a 10,000-member ranking held every read behind its refresh: p99 479 ms).
+  const cacheTtlMs = database.kind === 'pglite' && env.RANKING_CACHE_MS > 0 ? Math.max(env.RANKING_CACHE_MS, EMBEDDED_CACHE_TTL_MS) : env.RANKING_CACHE_MS;
+  const rankingCache = createRankingCache({ ttlMs: cacheTtlMs });
   // Stats move exactly when rankings move; a 1,000-member group's stats take ~100 ms to compute, so after a
   // change a large group's stats page (LARGE_STATS_BYTES) is served as it was while one refresh runs.
   // Those large pages are also stored (group_stats_snapshots): an instance just started serves the stored
   // page while one refresh runs, so no reader waits for a large group's computation (~100 ms on the
   // embedded database at 1,000 members), not even the first after a restart.
-  // The time to live lets a page catch up with changes made through other instances. The embedded database
-  // has no other instance (its folder is locked to this process), and the changes that move a stats page
-  // here are signalled (results scored, after their commit too; any write through the API): there a page
-  // lives EMBEDDED_STATS_TTL_MS, a bound for what goes unsignalled (a sync moving matches between rounds),
-  // instead of being recomputed every RANKING_CACHE_MS on the one thread while people read it.
   const statsCache = createGroupCache({
-    ttlMs: database.kind === 'pglite' && env.RANKING_CACHE_MS > 0 ? Math.max(env.RANKING_CACHE_MS, EMBEDDED_STATS_TTL_MS) : env.RANKING_CACHE_MS,
+    ttlMs: cacheTtlMs,
     maxEntries: 1_000, keepAfterChange: (json) => json.length > LARGE_STATS_BYTES, load: groupStatsJson,
     stored: {
       read: (groupId) => readStatsSnapshot(database.db, groupId),
