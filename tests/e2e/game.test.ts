@@ -2,17 +2,37 @@
  * The game in a real browser (Chromium): predict by keyboard and save a round, watch a match close live,
  * see others' picks after the close, see a live goal and the final whistle reach the open page without a
  * reload, open a member's past predictions from the ranking, and the stats page with its charts in three
- * languages. SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
+ * languages. Then, on a small league of its own: a member's past predictions round by round (and the
+ * empty state), and the stats and charts at 1280 px in three languages. SCREENSHOTS=1 saves screenshots
+ * at 390 px and 1280 px.
  */
+import { readFileSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
-import { apiUser as createApiUser, hasChromium, type RunningApp, useBrowserApp, shoot } from './browser';
+import { DEMO_TEAMS } from '../../src/server/modules/demo/demo-league';
+import { importCompetition } from '../../src/server/modules/import/service';
+import { apiUser as createApiUser, type ApiUser, hasChromium, type RunningApp, useBrowserApp, shoot } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
+const HOUR = 3_600_000;
+const LANGUAGES = ['en', 'pt-BR', 'es'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** The texts of the game and stats screens in a language, from its translation files. */
+function texts(language: Language) {
+  const read = (file: string) => JSON.parse(readFileSync(`src/web/i18n/locales/${language}/${file}.json`, 'utf8'));
+  const { stats, memberPredictions } = read('stats') as {
+    stats: Record<'title' | 'empty' | 'podium' | 'finalPodium' | 'highlights' | 'charts' | 'rankingChart' | 'pointsChart' | 'matchdayWinners', string>
+      & { cards: Record<string, { title: string }> };
+    memberPredictions: Record<'empty', string>;
+  };
+  const { matches: game } = read('game') as { matches: Record<'closedUnsaved' | 'noPrediction' | 'leaveUnsaved_one' | 'leaveUnsaved_other', string> };
+  return { stats, memberPredictions, game };
+}
 
 describe.runIf(withChromium)('browser: the game', () => {
   let server: RunningApp;
@@ -156,5 +176,192 @@ describe.runIf(withChromium)('browser: the game', () => {
     await shoot(page, 'game-06-history-es');
     await ana.context.close();
     await bruno.context.close();
+  });
+
+  /** A match of a test league: its id, its clubs and its card's label ("Home – Away"). */
+  interface LeagueMatch { id: string; home: string; away: string; label: string }
+
+  /**
+   * Imports a small league of its own for one test (the demo's clubs, another pair for each match), every
+   * match scheduled at its kickoff in round `round` ("Matchday n"); returns its matches in the order given.
+   */
+  async function newLeague(name: string, fixtures: { round: number; kickoff: Date }[]): Promise<{ leagueId: string; matches: LeagueMatch[] }> {
+    const pair = (i: number) => [DEMO_TEAMS[i % 8]!, DEMO_TEAMS[(i + 4) % 8]!] as const;
+    const { leagueId } = await importCompetition(server.database.db, {
+      name, season: '2026', kind: 'league', warnings: [],
+      matches: fixtures.map(({ round, kickoff }, i) => {
+        const [home, away] = pair(i);
+        return {
+          externalId: `M${i + 1}`, roundName: `Matchday ${round}`, roundOrder: round, stage: 'league' as const, groupName: null, kickoff,
+          status: 'scheduled' as const, home: { ...home }, away: { ...away }, fullTime: null, extraTime: null, penalties: null, venue: null,
+          label: `${home.name} v ${away.name}`,
+        };
+      }),
+    }, { provider: 'demo' });
+    const rows = await server.database.db.select({ id: matches.id, externalId: matches.externalId }).from(matches).where(eq(matches.leagueId, leagueId));
+    return {
+      leagueId,
+      matches: fixtures.map((_, i) => {
+        const [home, away] = pair(i);
+        return { id: rows.find((row) => row.externalId === `M${i + 1}`)!.id, home: home.name, away: away.name, label: `${home.name} – ${away.name}` };
+      }),
+    };
+  }
+
+  /** Creates `owner`'s group on a league, `others` joining by its invite code; returns the group's id. */
+  async function newGroup(owner: ApiUser, name: string, leagueId: string, others: ApiUser[] = []): Promise<string> {
+    const group = (await api(owner.cookie, 'POST', '/api/groups', { name, leagueId })).group as { id: string; inviteCode: string };
+    for (const other of others) await api(other.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+    return group.id;
+  }
+
+  /** Saves `who`'s predictions in a group through the API, each [match, home goals, away goals]; all must be saved. */
+  async function predict(who: ApiUser, groupId: string, picks: [LeagueMatch, number, number][]): Promise<void> {
+    const { results } = await api(who.cookie, 'PUT', `/api/groups/${groupId}/predictions`, {
+      predictions: picks.map(([match, homeGoals, awayGoals]) => ({ matchId: match.id, homeGoals, awayGoals })),
+    });
+    expect(results.map((result: { status: string }) => result.status)).toEqual(picks.map(() => 'saved'));
+  }
+
+  /** Plays a match: kicked off `hoursAgo` hours ago and finished with this score, scored at once. */
+  async function play(match: LeagueMatch, homeGoals: number, awayGoals: number, hoursAgo: number): Promise<void> {
+    await server.database.db.update(matches).set({ kickoff: new Date(Date.now() - hoursAgo * HOUR) }).where(eq(matches.id, match.id));
+    await setMatchResult(server.database.db, match.id, { status: 'finished', homeGoals, awayGoals });
+  }
+
+  /** The signed-in user's id. */
+  const userId = async (who: ApiUser): Promise<string> => (await api(who.cookie, 'GET', '/api/me')).user.id;
+
+  /** Switches the page to `language` (the stored choice, as the language menu stores it) and reloads. */
+  async function useLanguage(page: Page, language: Language): Promise<void> {
+    await page.evaluate((code) => localStorage.setItem('userLanguage', code), language);
+    await page.reload();
+    await page.waitForFunction((code) => document.documentElement.lang === code, language);
+  }
+
+  interface PlayedGroup { groupId: string; viewer: ApiUser; enzoId: string; fabiId: string; m: LeagueMatch[] }
+  let played: Promise<PlayedGroup> | undefined;
+  /**
+   * Made once for the tests that read it (each also works alone): "Round pool" on a league whose
+   * Matchday 1 is played, Matchday 2 played but for one open match, Matchday 3 open. Default rules
+   * (10/5/3/−2). dora (the viewer, 390 px), enzo and fabi predicted:
+   *   Matchday 1, 2–1: dora 1–0 (goal difference, 5), enzo 2–1 (exact, 10)
+   *               2–0: dora 2–0 (exact, 10), enzo 0–1 (opposite, −2)
+   *   Matchday 2, 3–2: dora 0–0 (miss, 0), enzo 1–0 (goal difference, 5); open match: enzo 1–1, fabi 2–2
+   *   Matchday 3, open: enzo 3–3
+   * so dora 15, enzo 13 (8 then 5) and fabi 0, with no prediction of a closed match.
+   */
+  const playedGroup = () => (played ??= (async () => {
+    const now = Date.now();
+    const day = 24 * HOUR;
+    const league = await newLeague('Round Cup', [
+      { round: 1, kickoff: new Date(now + 2 * day) }, { round: 1, kickoff: new Date(now + 2 * day + 2 * HOUR) },
+      { round: 2, kickoff: new Date(now + 5 * day) }, { round: 2, kickoff: new Date(now + 5 * day + 2 * HOUR) },
+      { round: 3, kickoff: new Date(now + 8 * day) },
+    ]);
+    const [m1, m2, m3, m4, m5] = league.matches as [LeagueMatch, LeagueMatch, LeagueMatch, LeagueMatch, LeagueMatch];
+    const [dora, enzo, fabi] = await Promise.all([apiUser('dora'), apiUser('enzo'), apiUser('fabi')]);
+    const groupId = await newGroup(dora, 'Round pool', league.leagueId, [enzo, fabi]);
+    await predict(dora, groupId, [[m1, 1, 0], [m2, 2, 0], [m3, 0, 0]]);
+    await predict(enzo, groupId, [[m1, 2, 1], [m2, 0, 1], [m3, 1, 0], [m4, 1, 1], [m5, 3, 3]]);
+    await predict(fabi, groupId, [[m4, 2, 2]]);
+    await play(m1, 2, 1, 6 * 24);
+    await play(m2, 2, 0, 6 * 24 - 2);
+    await play(m3, 3, 2, 3 * 24);
+    return { groupId, viewer: dora, enzoId: await userId(enzo), fabiId: await userId(fabi), m: league.matches };
+  })());
+
+  it("shows a member's closed predictions round by round from the ranking, and says when there are none", async () => {
+    const { groupId, viewer, enzoId, fabiId, m } = await playedGroup();
+    const page = viewer.page;
+    await page.goto(`${server.url}/group/${groupId}?tab=ranking`);
+    await page.getByRole('link', { name: 'enzo' }).click();
+    await page.getByRole('heading', { name: 'Predictions of enzo' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/groups/${groupId}/members/${enzoId}/predictions`);
+
+    const round = page.getByRole('navigation', { name: 'Round' });
+    const previous = round.getByRole('button', { name: 'Previous round' });
+    const next = round.getByRole('button', { name: 'Next round' });
+    const cards = page.getByRole('main').getByRole('listitem');
+    const card = (match: LeagueMatch) => page.getByRole('listitem', { name: match.label });
+    const labels = () => cards.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+
+    // The latest round with a closed match first: Matchday 2 without its open match (enzo's 1–1 there).
+    await round.getByText('Matchday 2', { exact: true }).waitFor();
+    await expect(labels()).resolves.toEqual([m[2]!.label]);
+    await expect(card(m[2]!).innerText()).resolves.toMatch(/3–2[\s\S]*Predicted 1–0[\s\S]*Goal difference · \+5 pts/);
+    await page.getByText('Round total: 5 pts', { exact: true }).waitFor();
+    await expect(next.isDisabled()).resolves.toBe(true); // Matchday 3 has no closed match yet
+    await shoot(page, 'game-07-member-round-2');
+
+    await previous.click();
+    await round.getByText('Matchday 1', { exact: true }).waitFor();
+    await expect(labels()).resolves.toEqual([m[0]!.label, m[1]!.label]);
+    await expect(card(m[0]!).innerText()).resolves.toMatch(/2–1[\s\S]*Predicted 2–1[\s\S]*Exact score · \+10 pts/);
+    await expect(card(m[1]!).innerText()).resolves.toMatch(/2–0[\s\S]*Predicted 0–1[\s\S]*Opposite result · -2 pts/);
+    await page.getByText('Round total: 8 pts', { exact: true }).waitFor();
+    await expect(previous.isDisabled()).resolves.toBe(true);
+
+    await next.click();
+    await round.getByText('Matchday 2', { exact: true }).waitFor();
+    await expect(labels()).resolves.toEqual([m[2]!.label]);
+    await page.getByText('Round total: 5 pts', { exact: true }).waitFor();
+
+    // fabi predicted only an open match: nothing past to show, and no rounds to step through.
+    await page.goto(`${server.url}/group/${groupId}?tab=ranking`);
+    await page.getByRole('link', { name: 'fabi' }).click();
+    await page.getByRole('heading', { name: 'Predictions of fabi' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/groups/${groupId}/members/${fabiId}/predictions`);
+    await page.getByText(texts('en').memberPredictions.empty, { exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Previous round' }).count()).resolves.toBe(0);
+    await expect(cards.count()).resolves.toBe(0);
+    await shoot(page, 'game-08-member-empty');
+  });
+
+  it('shows the stat cards and both charts at 1280 px in en, pt-BR and es: translated, visible, nothing overflowing', async () => {
+    const { groupId, viewer } = await playedGroup();
+    const page = viewer.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/group/${groupId}/stats`);
+    for (const language of LANGUAGES) {
+      const { stats } = texts(language);
+      await useLanguage(page, language);
+      await page.getByRole('heading', { level: 1, name: stats.title, exact: true }).waitFor();
+      for (const title of [stats.podium, stats.highlights, stats.charts, stats.matchdayWinners]) {
+        await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+      }
+
+      // Six cards, three to a row at this width, each holding its translated title without overflowing.
+      const cards = page.getByRole('region', { name: stats.highlights }).getByRole('listitem');
+      await expect(cards.count()).resolves.toBe(6);
+      for (const kind of ['sharpshooter', 'mathematician', 'victor', 'unlucky', 'topScorer', 'hotStreak']) {
+        await page.getByRole('heading', { level: 3, name: stats.cards[kind]!.title, exact: true }).waitFor();
+      }
+      const boxes = await cards.evaluateAll((items) => items.map((item) => ({ top: item.getBoundingClientRect().top, overflow: item.scrollWidth - item.clientWidth })));
+      expect(boxes.map((box) => box.top).slice(0, 4), `${language}: cards per row`).toEqual([boxes[0]!.top, boxes[0]!.top, boxes[0]!.top, expect.any(Number)]);
+      expect(boxes[3]!.top).toBeGreaterThan(boxes[0]!.top);
+      expect(boxes.map((box) => box.overflow), `${language}: a card overflows`).toEqual([0, 0, 0, 0, 0, 0]);
+
+      // Both charts, named by their translated captions, fill their frame's width and draw a line per member.
+      for (const caption of [stats.rankingChart, stats.pointsChart]) {
+        const chart = page.getByRole('figure', { name: caption });
+        // (attached: a member level all along draws a flat line, which has no height to be "visible")
+        await chart.locator('.recharts-line-curve').nth(2).waitFor({ state: 'attached' });
+        await expect(chart.locator('.recharts-line-curve').count()).resolves.toBe(3);
+        await chart.scrollIntoViewIfNeeded();
+        await expect(chart.isVisible()).resolves.toBe(true);
+        const frame = (await chart.boundingBox())!;
+        const drawing = (await chart.locator('svg.recharts-surface').boundingBox())!;
+        expect(drawing.width, `${language} ${caption}: chart width`).toBeGreaterThan(frame.width - 40);
+        expect(drawing.height, `${language} ${caption}: chart height`).toBeGreaterThan(200);
+        expect(drawing.x).toBeGreaterThanOrEqual(frame.x);
+        expect(drawing.x + drawing.width, `${language} ${caption}: chart wider than its frame`).toBeLessThanOrEqual(frame.x + frame.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${language}: sideways overflow`).toBeLessThanOrEqual(0);
+      if (language === 'en') expect(await seriousViolations(page), 'axe on the stats page at 1280 px').toEqual([]);
+      if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `screenshots/game-11-stats-${language}-1280.png`, fullPage: true });
+    }
+    await useLanguage(page, 'en');
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 });
