@@ -2,13 +2,14 @@
  * The game in a real browser (Chromium): predict by keyboard and save a round, watch a match close live,
  * see others' picks after the close, see a live goal and the final whistle reach the open page without a
  * reload, open a member's past predictions from the ranking, and the stats page with its charts in three
- * languages. Then, on a small league of its own: a member's past predictions round by round (and the
- * empty state), and the stats and charts at 1280 px in three languages. SCREENSHOTS=1 saves screenshots
- * at 390 px and 1280 px.
+ * languages. Then, each on a small league of its own: a member's past predictions round by round (and
+ * the empty state), the question before leaving unsaved scores by an in-app link, a match closing by the
+ * server's clock with its score unsaved, and the stats and charts at 1280 px in three languages.
+ * SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
  */
 import { readFileSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
@@ -33,6 +34,9 @@ function texts(language: Language) {
   const { matches: game } = read('game') as { matches: Record<'closedUnsaved' | 'noPrediction' | 'leaveUnsaved_one' | 'leaveUnsaved_other', string> };
   return { stats, memberPredictions, game };
 }
+
+/** A translation with its {{placeholders}} filled, as i18next fills them. */
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 describe.runIf(withChromium)('browser: the game', () => {
   let server: RunningApp;
@@ -316,6 +320,103 @@ describe.runIf(withChromium)('browser: the game', () => {
     await expect(page.getByRole('button', { name: 'Previous round' }).count()).resolves.toBe(0);
     await expect(cards.count()).resolves.toBe(0);
     await shoot(page, 'game-08-member-empty');
+  });
+
+  let solo: Promise<ApiUser> | undefined;
+  /**
+   * gabi, signed up once (each sign-up hashes a password): the player of the tests below that need only
+   * one, each with a group on a league of its own and a new tab of gabi's browser (its own clock, dialogs
+   * and media settings; the language stored there is left in English).
+   */
+  const gabi = () => (solo ??= apiUser('gabi'));
+
+  it('asks before an in-app link leaves typed scores unsaved: Cancel keeps them, OK leaves without saving', async () => {
+    const now = Date.now();
+    const league = await newLeague('Guard Cup', [{ round: 1, kickoff: new Date(now + 48 * HOUR) }, { round: 1, kickoff: new Date(now + 50 * HOUR) }]);
+    const [first, second] = league.matches as [LeagueMatch, LeagueMatch];
+    const player = await gabi();
+    const groupId = await newGroup(player, 'Guard pool', league.leagueId);
+    const page = await player.context.newPage();
+    const asked: string[] = [];
+    let answer: 'accept' | 'dismiss' = 'dismiss';
+    const onDialog = (dialog: Dialog) => {
+      asked.push(dialog.message());
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+    };
+    page.on('dialog', onDialog);
+    const goals = (match: LeagueMatch, side: 'home' | 'away') => page.getByRole('listitem', { name: match.label }).getByLabel(`${match[side]} goals`);
+    const { game } = texts('en');
+
+    await page.goto(`${server.url}/group/${groupId}/predictions`);
+    await page.waitForURL((url) => url.pathname === `/group/${groupId}` && url.searchParams.get('tab') === 'matches');
+    await goals(first, 'home').fill('2');
+    await goals(first, 'away').fill('1');
+    await page.getByText('1 unsaved prediction').waitFor();
+    // Another tab of the group page is not leaving it: nothing asked.
+    await page.getByRole('tab', { name: 'Ranking' }).click();
+    await page.getByRole('tab', { name: 'Matches' }).click();
+    expect(asked).toEqual([]);
+
+    // The Stats link asks first; Cancel stays, with the typed score.
+    const statsLink = page.getByRole('link', { name: 'Stats →' });
+    await statsLink.click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe(fill(game.leaveUnsaved_one, { count: 1 }));
+    expect(new URL(page.url()).pathname).toBe(`/group/${groupId}`);
+    await expect(goals(first, 'home').inputValue()).resolves.toBe('2');
+    await expect(goals(first, 'away').inputValue()).resolves.toBe('1');
+    await page.getByText('1 unsaved prediction').waitFor();
+
+    // With two typed, it asks again; OK leaves for the stats page, and nothing was saved.
+    await goals(second, 'home').fill('0');
+    await goals(second, 'away').fill('0');
+    answer = 'accept';
+    await statsLink.click();
+    await page.waitForURL((url) => url.pathname === `/group/${groupId}/stats`);
+    await page.getByRole('heading', { name: 'Stats', exact: true }).waitFor();
+    expect(asked).toEqual([fill(game.leaveUnsaved_one, { count: 1 }), fill(game.leaveUnsaved_other, { count: 2 })]);
+    const listed = (await api(player.cookie, 'GET', `/api/groups/${groupId}/matches`)).matches as { myPrediction: unknown }[];
+    expect(listed.map((match) => match.myPrediction)).toEqual([null, null]);
+
+    // Saved scores leave without a question.
+    await page.getByRole('link', { name: '← Guard pool' }).click();
+    await goals(first, 'home').fill('2');
+    await goals(first, 'away').fill('1');
+    await page.getByRole('button', { name: 'Save predictions' }).click();
+    await page.getByText('✓ Saved').waitFor();
+    await statsLink.click();
+    await page.waitForURL((url) => url.pathname === `/group/${groupId}/stats`);
+    expect(asked).toHaveLength(2);
+    await page.close();
+  });
+
+  it("says a match closed before its typed score was saved, by the server's clock with the device's an hour slow", async () => {
+    const now = Date.now();
+    // Predictions for the first match close a minute from now (kickoff − 15 min), by the server's clock.
+    const league = await newLeague('Whistle Cup', [{ round: 1, kickoff: new Date(now + 16 * 60_000) }, { round: 1, kickoff: new Date(now + 48 * HOUR) }]);
+    const [closing, later] = league.matches as [LeagueMatch, LeagueMatch];
+    const player = await gabi();
+    const groupId = await newGroup(player, 'Whistle pool', league.leagueId);
+    const page = await player.context.newPage();
+    await page.clock.install({ time: now - HOUR });
+    await page.goto(`${server.url}/group/${groupId}/predictions`);
+    const card = page.getByRole('listitem', { name: closing.label });
+    await card.getByLabel(`${closing.home} goals`).fill('2');
+    await card.getByLabel(`${closing.away} goals`).fill('1');
+    await page.getByText('1 unsaved prediction').waitFor();
+
+    // A minute and a bit later (the page's clock moved on, not the test's): closed, and the card says the
+    // typed 2–1 was not saved instead of "No prediction"; it no longer counts as unsaved.
+    await page.clock.fastForward(61_000);
+    const { game } = texts('en');
+    await card.getByText(fill(game.closedUnsaved, { home: 2, away: 1 }), { exact: true }).waitFor({ timeout: 5_000 });
+    await card.getByText('Predictions closed').waitFor();
+    await expect(card.getByText(game.noPrediction).count()).resolves.toBe(0);
+    await expect(card.locator('input').count()).resolves.toBe(0);
+    await expect(page.getByText('1 unsaved prediction').count()).resolves.toBe(0);
+    await expect(page.getByRole('listitem', { name: later.label }).getByLabel(`${later.home} goals`).isEnabled()).resolves.toBe(true);
+    await shoot(page, 'game-09-closed-unsaved');
+    await page.close();
   });
 
   it('shows the stat cards and both charts at 1280 px in en, pt-BR and es: translated, visible, nothing overflowing', async () => {
