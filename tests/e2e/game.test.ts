@@ -4,18 +4,19 @@
  * reload, open a member's past predictions from the ranking, and the stats page with its charts in three
  * languages. Then, each on a small league of its own: a member's past predictions round by round (and
  * the empty state), the question before leaving unsaved scores by an in-app link, a match closing by the
- * server's clock with its score unsaved, and the stats and charts at 1280 px in three languages.
- * SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
+ * server's clock with its score unsaved, the stats page before anything is scored, the final podium's
+ * confetti (once), and the stats and charts at 1280 px in three languages. SCREENSHOTS=1 saves
+ * screenshots at 390 px and 1280 px.
  */
 import { readFileSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
 import { DEMO_TEAMS } from '../../src/server/modules/demo/demo-league';
 import { importCompetition } from '../../src/server/modules/import/service';
-import { apiUser as createApiUser, type ApiUser, hasChromium, type RunningApp, useBrowserApp, shoot } from './browser';
+import { addCookieHeader, apiUser as createApiUser, type ApiUser, hasChromium, type RunningApp, useBrowserApp, shoot } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -243,6 +244,31 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.waitForFunction((code) => document.documentElement.lang === code, language);
   }
 
+  /**
+   * Counts, in each document of `context` (from zero after a load), the confetti bursts: canvas-confetti
+   * adds its own canvas to the body for a burst; the app adds no other canvas there. Read with
+   * confettiBursts. Watching a context twice counts once.
+   */
+  async function watchConfetti(context: BrowserContext): Promise<void> {
+    await context.addInitScript(() => {
+      const counted = window as unknown as { confettiBursts?: number };
+      if (counted.confettiBursts !== undefined) return;
+      counted.confettiBursts = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) if (node.nodeName === 'CANVAS' && node.parentNode === document.body) counted.confettiBursts = (counted.confettiBursts ?? 0) + 1;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
+  const confettiBursts = (page: Page) => page.evaluate(() => (window as unknown as { confettiBursts: number }).confettiBursts);
+
+  /** The stats page with its podium drawn and its charts loaded (they load after the podium's effects ran). */
+  async function statsShown(page: Page, podiumTitle: string): Promise<void> {
+    await page.getByRole('heading', { name: podiumTitle, exact: true }).waitFor();
+    await page.locator('.recharts-surface').nth(1).waitFor();
+  }
+
   interface PlayedGroup { groupId: string; viewer: ApiUser; enzoId: string; fabiId: string; m: LeagueMatch[] }
   let played: Promise<PlayedGroup> | undefined;
   /**
@@ -360,7 +386,7 @@ describe.runIf(withChromium)('browser: the game', () => {
     // The Stats link asks first; Cancel stays, with the typed score.
     const statsLink = page.getByRole('link', { name: 'Stats →' });
     await statsLink.click();
-    await expect.poll(() => asked.length).toBe(1);
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
     expect(asked[0]).toBe(fill(game.leaveUnsaved_one, { count: 1 }));
     expect(new URL(page.url()).pathname).toBe(`/group/${groupId}`);
     await expect(goals(first, 'home').inputValue()).resolves.toBe('2');
@@ -409,7 +435,7 @@ describe.runIf(withChromium)('browser: the game', () => {
     // typed 2–1 was not saved instead of "No prediction"; it no longer counts as unsaved.
     await page.clock.fastForward(61_000);
     const { game } = texts('en');
-    await card.getByText(fill(game.closedUnsaved, { home: 2, away: 1 }), { exact: true }).waitFor({ timeout: 5_000 });
+    await card.getByText(fill(game.closedUnsaved, { home: 2, away: 1 }), { exact: true }).waitFor();
     await card.getByText('Predictions closed').waitFor();
     await expect(card.getByText(game.noPrediction).count()).resolves.toBe(0);
     await expect(card.locator('input').count()).resolves.toBe(0);
@@ -417,6 +443,78 @@ describe.runIf(withChromium)('browser: the game', () => {
     await expect(page.getByRole('listitem', { name: later.label }).getByLabel(`${later.home} goals`).isEnabled()).resolves.toBe(true);
     await shoot(page, 'game-09-closed-unsaved');
     await page.close();
+  });
+
+  it('says there are no statistics until a prediction in the group is scored, in en, pt-BR and es', async () => {
+    const now = Date.now();
+    const league = await newLeague('Quiet Cup', [{ round: 1, kickoff: new Date(now + 48 * HOUR) }, { round: 2, kickoff: new Date(now + 120 * HOUR) }]);
+    const [first] = league.matches as [LeagueMatch, LeagueMatch];
+    const player = await gabi();
+    const groupId = await newGroup(player, 'Quiet pool', league.leagueId);
+    await predict(player, groupId, [[first, 1, 0]]);
+    await watchConfetti(player.context);
+    const page = await player.context.newPage();
+
+    await page.goto(`${server.url}/group/${groupId}/stats`);
+    for (const language of LANGUAGES) {
+      const { stats } = texts(language);
+      if (language !== 'en') await useLanguage(page, language);
+      await page.getByRole('heading', { level: 1, name: stats.title, exact: true }).waitFor();
+      await page.getByText(stats.empty, { exact: true }).waitFor();
+      await expect(page.getByRole('heading', { name: stats.highlights }).count()).resolves.toBe(0);
+      await shoot(page, `game-10-stats-empty-${language}`);
+    }
+    await useLanguage(page, 'en');
+
+    // The first result scores the prediction: statistics now, and the league goes on (a podium, not the
+    // final one, and no confetti).
+    await play(first, 2, 0, 3);
+    await page.reload();
+    const { stats } = texts('en');
+    await statsShown(page, stats.podium);
+    await page.getByRole('heading', { name: stats.highlights }).waitFor();
+    await expect(page.getByText(stats.empty).count()).resolves.toBe(0);
+    await expect(confettiBursts(page)).resolves.toBe(0);
+    await expect(page.evaluate((id) => localStorage.getItem(`palpite.celebrated.${id}`), groupId)).resolves.toBeNull();
+    await page.close();
+  });
+
+  it("fires the final podium's confetti once when the league has ended: not on a second visit, a reload or with reduced motion", async () => {
+    const league = await newLeague('Final Cup', [{ round: 1, kickoff: new Date(Date.now() + 48 * HOUR) }]);
+    const [final] = league.matches as [LeagueMatch];
+    const player = await gabi();
+    const groupId = await newGroup(player, 'Final pool', league.leagueId);
+    await predict(player, groupId, [[final, 2, 1]]);
+    await play(final, 2, 1, 3); // the league's last match: it has ended
+    const { stats } = texts('en');
+    await watchConfetti(player.context);
+    const page = await player.context.newPage();
+
+    await page.goto(`${server.url}/group/${groupId}/stats`);
+    await statsShown(page, stats.finalPodium);
+    await expect(confettiBursts(page)).resolves.toBe(1);
+    // "Once" is remembered in this browser, per group.
+    await expect(page.evaluate((id) => localStorage.getItem(`palpite.celebrated.${id}`), groupId)).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    // A reload, then back to the group and to the stats again in the app: no more. (In this order: a burst
+    // still falling would take a second one into its canvas, unseen.)
+    await page.reload();
+    await statsShown(page, stats.finalPodium);
+    await expect(confettiBursts(page)).resolves.toBe(0);
+    await page.getByRole('link', { name: '← Final pool' }).click();
+    await page.getByRole('link', { name: 'Stats →' }).click();
+    await statsShown(page, stats.finalPodium);
+    await expect(confettiBursts(page)).resolves.toBe(0);
+
+    // On another device (nothing remembered there) that prefers reduced motion: the final podium, no confetti.
+    const calm = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', reducedMotion: 'reduce' });
+    await addCookieHeader(calm, player.cookie, server.url);
+    await watchConfetti(calm);
+    const calmPage = await calm.newPage();
+    await calmPage.goto(`${server.url}/group/${groupId}/stats`);
+    await statsShown(calmPage, stats.finalPodium);
+    await expect(confettiBursts(calmPage)).resolves.toBe(0);
+    await Promise.all([page.close(), calm.close()]);
   });
 
   it('shows the stat cards and both charts at 1280 px in en, pt-BR and es: translated, visible, nothing overflowing', async () => {
