@@ -2,11 +2,11 @@
  * The game in a real browser (Chromium): predict by keyboard and save a round, watch a match close live,
  * see others' picks after the close, see a live goal and the final whistle reach the open page without a
  * reload, open a member's past predictions from the ranking, and the stats page with its charts in three
- * languages. Then, each on a small league of its own: a member's past predictions round by round (and
- * the empty state), the question before leaving unsaved scores by an in-app link, a match closing by the
- * server's clock with its score unsaved, the stats page before anything is scored, the final podium's
- * confetti (once), and the stats and charts at 1280 px in three languages. SCREENSHOTS=1 saves
- * screenshots at 390 px and 1280 px.
+ * languages. Then, each on a small league of its own: a member's past predictions round by round (the
+ * empty state, a round gone while shown), the question before leaving unsaved scores by an in-app link,
+ * a match closing by the server's clock with its score unsaved, the stats page before anything is
+ * scored, the final podium's confetti (once), and the stats and charts at 1280 px in three languages.
+ * SCREENSHOTS=1 saves screenshots at 390 px and 1280 px.
  */
 import { readFileSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
@@ -355,6 +355,32 @@ describe.runIf(withChromium)('browser: the game', () => {
    * and media settings; the language stored there is left in English).
    */
   const gabi = () => (solo ??= apiUser('gabi'));
+
+  it("keeps a member's predictions page showing when the round shown disappears (its only match postponed)", async () => {
+    const league = await newLeague('Rain Cup', [{ round: 1, kickoff: new Date(Date.now() + 48 * HOUR) }, { round: 2, kickoff: new Date(Date.now() + 120 * HOUR) }]);
+    const [first, second] = league.matches as [LeagueMatch, LeagueMatch];
+    const player = await gabi();
+    const groupId = await newGroup(player, 'Rain pool', league.leagueId);
+    await predict(player, groupId, [[first, 1, 0], [second, 1, 0]]);
+    await play(first, 1, 0, 72);
+    await play(second, 2, 0, 3);
+    const page = await player.context.newPage();
+    await page.goto(`${server.url}/groups/${groupId}/members/${await userId(player)}/predictions`);
+    const round = page.getByRole('navigation', { name: 'Round' });
+    await round.getByText('Matchday 2', { exact: true }).waitFor();
+    await round.getByRole('button', { name: 'Previous round' }).click();
+    await page.getByRole('listitem', { name: first.label }).waitFor();
+
+    // Matchday 1's only match is postponed (its predictions voided) while the page shows it; coming back to
+    // the tab refetches: the page moves to the latest round left instead of failing.
+    await setMatchResult(server.database.db, first.id, { status: 'postponed', homeGoals: null, awayGoals: null });
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('listitem', { name: second.label }).waitFor();
+    await round.getByText('Matchday 2', { exact: true }).waitFor();
+    await expect(round.getByRole('button', { name: 'Previous round' }).isDisabled()).resolves.toBe(true);
+    await page.getByText('Round total: 3 pts', { exact: true }).waitFor();
+    await page.close();
+  });
 
   it('asks before an in-app link leaves typed scores unsaved: Cancel keeps them, OK leaves without saving', async () => {
     const now = Date.now();

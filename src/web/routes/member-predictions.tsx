@@ -33,7 +33,8 @@ export function MemberPredictionsRoute() {
     const error = group.error ?? query.error;
     return <Alert>{t(`errors.${error instanceof ApiError ? error.id : 'internal'}`)}</Alert>;
   }
-  const round = chosen ?? rounds.at(-1)?.[0] ?? null;
+  // A round picked earlier can go (its matches postponed, seen at a refetch): then the latest one.
+  const round = rounds.some(([order]) => order === chosen) ? chosen : (rounds.at(-1)?.[0] ?? null);
   const index = rounds.findIndex(([order]) => order === round);
   const shown = query.data.predictions.filter((p) => p.match.roundOrder === round);
   const total = shown.reduce((sum, p) => sum + (p.prediction.points ?? 0), 0);
