@@ -73,8 +73,13 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** How often queued results are folded into member totals in the background, in milliseconds. */
   SCORING_FOLD_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
-  /** How long a group's ranking is reused by this instance, in ms (modules/groups/ranking-cache.ts); 0 turns it off. */
-  RANKING_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  /**
+   * How long this instance reuses a group's ranking and stats page when no change is signalled, in ms
+   * (modules/groups/ranking-cache.ts): signalled changes (every write through the app, on any instance)
+   * show at once, so this only bounds a change nobody signalled (an edit by hand in the database); 0 turns
+   * the caches off.
+   */
+  RANKING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Heartbeat comment interval of the live event streams, in ms (proxies close idle connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How often open event streams are checked again (signed out, left the group…: the stream ends), in ms. */

@@ -2,11 +2,11 @@
  * Short-lived caches of per-group reads in this app instance (the ranking; the stats page), so a World
  * Cup night's thousands of reads of one group cost one statement a second instead of one each.
  *
- * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 1,000 ms; 30 s on the embedded database, which no
- *   other instance can write to: app.ts): a change made through another instance (or a job there) shows
- *   within that time — issue 6's "every group's ranking reflects the result within 1 s".
- * - A change made through this instance shows at once: every successful write that may move a ranking
- *   calls `invalidate()` (app.ts, for every non-GET route not marked `rankingNeutral`).
+ * - A change shows at once: every successful write through the app that may move a ranking calls
+ *   `invalidate()` on its instance (app.ts, for every non-GET route not marked `rankingNeutral`) and, by
+ *   PostgreSQL NOTIFY at its commit, on every other instance; results scored anywhere do the same — issue
+ *   6's "every group's ranking reflects the result within 1 s".
+ * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 30 s): the bound for a change nobody signalled.
  * - Concurrent reads of a group share one statement (single flight); a failed statement is not kept.
  * - An entry past its time to live (and not invalidated) is still served while one refresh runs, so no
  *   read waits for a large group's ranking statement.

@@ -73,7 +73,8 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
       const viewer = await requireSessionUser(request, reply, auth);
       const { groupId } = request.params;
       // A recent cached ranking lists every member: finding the viewer in it is the membership check (a
-      // member removed through another instance reads it for at most twice the cache's time to live).
+      // member removed through another instance reads it until that instance's notice arrives; removed by
+      // hand in the database, for at most twice the cache's time to live).
       // Otherwise the policy decides, before any ranking is computed.
       const recent = await rankingCache.peek(groupId)?.catch(() => undefined);
       if (!recent?.rows.some((row) => row.userId === viewer.userId)) await requireMember(db, viewer, groupId);

@@ -41,8 +41,8 @@ export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundT
   // transaction, or on the embedded database, one statement: parts there run one after the other). The
   // two read the database a moment apart: a change between them (a member joining, a match moved to a
   // round of the other parity) shows in one part only, as if read half before and half after it. The
-  // change invalidates this instance's cached stats (and another instance's within RANKING_CACHE_MS), so
-  // the next read has it whole. Prepared: the scoring expressions took PostgreSQL about 10 ms to plan,
+  // change invalidates the cached stats of every instance (app.ts: signalled at its commit), so the next
+  // read has it whole. Prepared: the scoring expressions took PostgreSQL about 10 ms to plan,
   // more than the join itself.
   const parts = await Promise.all((runsSideBySide(db) ? [0, 1] as const : [null]).map((part) => executePrepared(db, 'round_totals', roundTotalsQuery(groupId, part))));
   return parts.flatMap((part) => parseRoundTotals(rowsOf<{ ids: string | null; rows: string | null }>(part)[0]));

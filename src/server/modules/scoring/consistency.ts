@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { rankingsChanged } from './rankings-changed';
+import { notifyRankingsChanged, rankingsChanged } from './rankings-changed';
 import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, slotMaskSql, streakBitsSql } from './scoring-sql';
 
 /** A member whose ranking totals (folded plus queued) differ from their predictions on current results. */
@@ -147,14 +147,15 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
  * it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
  * predictions of matches already scored (tests, benchmarks), which folding alone would not count; after
  * matches moved to another round (totals are kept per round); and as the repair of a failed check.
- * Signals rankingsChanged (rankings' movement reads the totals per round), so this process's caches drop
- * what they hold.
+ * Signals rankingsChanged and notifies every instance at commit (rankings' movement reads the totals per
+ * round), so the caches drop what they hold.
  * @param scope a group id (string) or a scope; omitted: every group.
  * @returns how many round-total rows were written.
  */
 export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
   const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
   rankingsChanged();
+  await notifyRankingsChanged(conn);
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (

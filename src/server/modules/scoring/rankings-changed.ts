@@ -1,18 +1,37 @@
 /**
- * A signal inside this process that rankings may have moved (results scored, matches voided), for the
- * ranking caches of the app instances here (modules/groups/ranking-cache.ts). Other processes do not
- * hear it: their caches catch up within their time to live.
+ * Signals that rankings may have moved (results scored, matches voided or moved between rounds, members
+ * or usernames changed), for the ranking and stats caches of the app instances (modules/groups/ranking-cache.ts):
+ * - `rankingsChanged()` tells the instances of this process at once (before the caller's commit);
+ * - `notifyRankingsChanged(conn)` tells every instance on the database, this one included, through
+ *   PostgreSQL's NOTIFY on RANKINGS_CHANNEL, sent when the caller's transaction commits (never on a rollback).
+ * Each instance listens (app.ts); results also reach them as live `match` events (modules/live).
  */
+import { sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** Calls `listener` on every signal; returns the function that stops it. */
+/** The NOTIFY channel of ranking changes; its payload names the instance that sent it ('' for none). */
+export const RANKINGS_CHANNEL = 'palpite_rankings';
+
+/** Calls `listener` on every signal of this process; returns the function that stops it. */
 export function onRankingsChanged(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Signals that rankings may have moved. */
+/** Signals this process's instances that rankings may have moved. */
 export function rankingsChanged(): void {
   for (const listener of listeners) listener();
+}
+
+/**
+ * Tells every instance listening on RANKINGS_CHANNEL that rankings may have moved, when `conn`'s
+ * transaction commits (at once outside one).
+ * @param origin the sending instance's id, so it can ignore its own notice ('' : every instance acts).
+ * @throws the database's error.
+ */
+export async function notifyRankingsChanged(conn: Conn, origin = ''): Promise<void> {
+  await conn.execute(sql`select pg_notify(${RANKINGS_CHANNEL}, ${origin})`);
 }
