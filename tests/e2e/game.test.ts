@@ -582,6 +582,11 @@ describe.runIf(withChromium)('browser: the game', () => {
         expect(drawing.x).toBeGreaterThanOrEqual(frame.x);
         expect(drawing.x + drawing.width, `${language} ${caption}: chart wider than its frame`).toBeLessThanOrEqual(frame.x + frame.width);
       }
+      // The position axis labels every rank from 1 (Recharts dropped the top edge's label, rank 1's).
+      const rankLabels = await page.getByRole('figure', { name: stats.rankingChart }).locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+        .evaluateAll((labels) => labels.map((label) => label.textContent));
+      expect(rankLabels.length, `${language}: ranks labelled`).toBeGreaterThanOrEqual(2);
+      expect(rankLabels, `${language}: ranks labelled`).toEqual(rankLabels.map((_, i) => String(i + 1)));
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${language}: sideways overflow`).toBeLessThanOrEqual(0);
       if (language === 'en') expect(await seriousViolations(page), 'axe on the stats page at 1280 px').toEqual([]);
       if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `screenshots/game-11-stats-${language}-1280.png`, fullPage: true });

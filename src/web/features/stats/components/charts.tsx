@@ -49,7 +49,9 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
           <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="round" tick={{ fontSize: 11 }} />
-            <YAxis reversed allowDecimals={false} domain={[1, maxRank]} ticks={rankTicks} tick={{ fontSize: 11 }} />
+            {/* interval 0: every tick is labelled. Recharts' default drops a label reaching past the axis's end,
+                which on this reversed axis was always rank 1's, at the top edge. */}
+            <YAxis reversed allowDecimals={false} domain={[1, maxRank]} ticks={rankTicks} interval={0} tick={{ fontSize: 11 }} />
             <Tooltip />
             {lines('rank')}
           </LineChart>
