@@ -204,9 +204,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rankingCache.invalidate();
     statsCache.invalidate();
   };
-  // Who signals a change: this process (results scored, totals rebuilt: rankingsChanged); every instance
-  // on the database (RANKINGS_CHANNEL, at the commit of the write: this instance's API writes below, totals
-  // rebuilt anywhere; results scored anywhere also arrive as live events, further down). A notice sent
+  // Who signals a change: this process (results scored, totals rebuilt, an import: rankingsChanged); every
+  // instance on the database (RANKINGS_CHANNEL: after this instance's API writes, below; at the commit of
+  // an import or a rebuild of the totals anywhere; results scored anywhere also arrive as live events,
+  // further down). A notice sent
   // by this instance is ignored (it dropped its caches when it sent it). When the listening connection
   // was lost, notices may have been missed: the caches go.
   const stopListening = onRankingsChanged(invalidateCaches);
@@ -217,17 +218,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onReconnect: invalidateCaches,
   });
   app.addHook('onClose', async () => stopNotices());
-  // A successful write through this instance may move any ranking (a member removed, a username, a
-  // result): cached rankings go here and, at once, on every other instance; except after writes that
-  // cannot move one (routes with config.rankingNeutral).
+  // A write through this instance may move any ranking (a member removed, a username, a result): cached
+  // rankings go here and on every other instance; except after writes that cannot move one (routes with
+  // config.rankingNeutral) and refused ones (4xx: nothing written). A server error may follow a commit
+  // (an avatar's old file failing to go), so it counts as a write.
   app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
     if (request.routeOptions.config?.rankingNeutral) return;
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
     if (request.url.startsWith('/api/auth/')) return;
     invalidateCaches();
-    // The write has committed (answers are sent after it); a failed notice leaves the others their time to live.
-    notifyRankingsChanged(database.db, instanceId)
+    // The routes' transactions have committed (answers are sent after them). Sent before the answer, so a
+    // shutdown waits for it; a failed notice leaves the others their time to live.
+    await notifyRankingsChanged(database.db, instanceId)
       .catch((error: unknown) => app.log.warn({ err: error }, 'ranking notice failed; other instances catch up within RANKING_CACHE_MS'));
   });
   const sync = createSyncContext(database.db, env);

@@ -75,9 +75,9 @@ const envSchema = z.object({
   SCORING_FOLD_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
   /**
    * How long this instance reuses a group's ranking and stats page when no change is signalled, in ms
-   * (modules/groups/ranking-cache.ts): signalled changes (every write through the app, on any instance)
-   * show at once, so this only bounds a change nobody signalled (an edit by hand in the database); 0 turns
-   * the caches off.
+   * (modules/groups/ranking-cache.ts): signalled changes (writes through the app and imports, on any
+   * instance) show at once, so this bounds a change nobody signalled (an edit by hand in the database) or
+   * whose notice was lost; 0 turns the caches off.
    */
   RANKING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Heartbeat comment interval of the live event streams, in ms (proxies close idle connections). */

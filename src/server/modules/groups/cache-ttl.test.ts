@@ -1,7 +1,8 @@
 /**
  * When a cached ranking or stats page shows a change: at once when the change is signalled — a write
- * through any instance (PostgreSQL NOTIFY at its commit, heard by every instance on the database), results
- * scored (rankingsChanged), totals rebuilt (a sync moving matches between rounds) — and otherwise within
+ * through any instance (PostgreSQL NOTIFY after it, heard by every instance on the database), results
+ * scored (rankingsChanged, and live events), totals rebuilt and imports that write matches (NOTIFY at
+ * their commit) — and otherwise within
  * RANKING_CACHE_MS (default 30 s), the bound for a change nobody signalled (an edit by hand in the
  * database). Same rules on PGlite and PostgreSQL.
  */
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnotherInstance, createTestApp, TEST_DB_KIND } from '../../../../tests/helpers/app';
 import { createUser } from '../../../../tests/helpers/users';
 import { rowsOf } from '../../db/client';
+import { importCompetition } from '../import/service';
 import { rebuildTotals } from '../scoring/consistency';
 import { RANKINGS_CHANNEL, rankingsChanged } from '../scoring/rankings-changed';
 
@@ -104,18 +106,42 @@ describe(`cached rankings and stats pages with a long time to live (${TEST_DB_KI
   });
 
   it('drops its values on a notice from any connection (another process), and when totals are rebuilt', async () => {
-    let was = current;
+    const was = current;
     await renameByHand('renamed_notice');
     await keepsListing(() => s.listers.ranking(), [was], 300);
     await s.t.database.db.execute(sql`select pg_notify(${RANKINGS_CHANNEL}, '')`);
     await bothList(s.t.app, current);
-
-    was = current;
-    await renameByHand('renamed_rebuild');
-    await keepsListing(() => s.listers.ranking(), [was], 300);
-    await s.t.database.db.transaction((tx) => rebuildTotals(tx, s.groupId));
-    await bothList(s.t.app, current);
     await bothList(other, current);
+
+    // Totals rebuilt and an import that writes matches tell every instance at their commit, never on a rollback.
+    const heard: string[] = [];
+    const stop = await s.t.database.listen(RANKINGS_CHANNEL, (origin) => heard.push(origin));
+    try {
+      const db = s.t.database.db;
+      const season = (kickoff: string) => ({
+        name: 'TTL import', season: '2041', kind: 'league' as const, warnings: [],
+        matches: [{
+          externalId: 'ttl-1', roundName: 'Matchday 1', roundOrder: 1, stage: 'league' as const, groupName: null, kickoff: new Date(kickoff),
+          status: 'scheduled' as const, home: { name: 'TTL Home', code: null }, away: { name: 'TTL Away', code: null },
+          fullTime: null, extraTime: null, penalties: null, venue: null, label: 'ttl',
+        }],
+      });
+      await db.transaction(async (tx) => {
+        await rebuildTotals(tx, s.groupId);
+        tx.rollback();
+      }).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard, 'a rolled-back rebuild').toEqual([]);
+      await db.transaction((tx) => rebuildTotals(tx, s.groupId));
+      await importCompetition(db, season('2041-01-01T12:00:00Z'), { provider: 'test' });
+      await importCompetition(db, season('2041-01-01T12:00:00Z'), { provider: 'test' }); // nothing changed: no notice
+      await importCompetition(db, season('2041-01-02T12:00:00Z'), { provider: 'test' }); // a kickoff moved
+      for (let i = 0; i < 100 && heard.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard, 'rebuild, new match, moved kickoff').toEqual(['', '', '']);
+    } finally {
+      await stop();
+    }
   });
 });
 

@@ -1,12 +1,13 @@
 /**
- * Short-lived caches of per-group reads in this app instance (the ranking; the stats page), so a World
- * Cup night's thousands of reads of one group cost one statement a second instead of one each.
+ * Caches of per-group reads in this app instance (the ranking; the stats page), so a World Cup night's
+ * thousands of reads of one group cost one statement per change instead of one each.
  *
  * - A change shows at once: every successful write through the app that may move a ranking calls
  *   `invalidate()` on its instance (app.ts, for every non-GET route not marked `rankingNeutral`) and, by
- *   PostgreSQL NOTIFY at its commit, on every other instance; results scored anywhere do the same — issue
- *   6's "every group's ranking reflects the result within 1 s".
- * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 30 s): the bound for a change nobody signalled.
+ *   PostgreSQL NOTIFY sent after it, on every other instance; results scored and imports anywhere do the
+ *   same at their commit — issue 6's "every group's ranking reflects the result within 1 s".
+ * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 30 s): the bound for a change nobody signalled (an
+ *   edit by hand in the database) or whose notice was lost (a connection failing right after a write).
  * - Concurrent reads of a group share one statement (single flight); a failed statement is not kept.
  * - An entry past its time to live (and not invalidated) is still served while one refresh runs, so no
  *   read waits for a large group's ranking statement.

@@ -155,7 +155,6 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
   const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
   rankingsChanged();
-  await notifyRankingsChanged(conn);
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
@@ -164,5 +163,7 @@ export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}
       returning 1
     )
     select count(*)::int as n from written`));
+  // After the writes: outside a transaction, a notice sent first could be heard before them.
+  await notifyRankingsChanged(conn);
   return Number(written[0]?.n ?? 0);
 }

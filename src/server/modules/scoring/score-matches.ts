@@ -30,7 +30,8 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   const bumped = rowsOf<{ id: string; result_version: number }>(await conn.execute(sql`
     update matches set result_version = result_version + 1 where id in (${ids}) returning id, result_version`));
   if (bumped.length === 0) return 0;
-  // Told before the caller commits, rankings cached meanwhile may hold the old result for their time to live (≤ 1 s).
+  // Told before the caller commits: a ranking cached meanwhile may hold the old result until the match
+  // event below, heard by every instance at the commit, empties the caches again.
   rankingsChanged();
   // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
   await publishMatchEvents(conn, bumped.map((row) => row.id));
