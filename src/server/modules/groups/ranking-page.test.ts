@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RANKING_PAGE_SIZE, rankingResponse, type RankingRow } from '../../../contracts/groups';
-import { rankingPageJson } from './ranking-page';
+import { rankingPageJson, rankingRowOf } from './ranking-page';
 
 const row = (i: number): RankingRow => ({
   rank: i, userId: `u${i}`, username: `member_${i}`, avatarUrl: `/api/users/u${i}/avatar`,
@@ -28,5 +28,14 @@ describe('rankingPageJson', () => {
 
   it('refuses rows that break the contract', () => {
     expect(() => rankingPageJson({ rows: [{ ...row(1), points: 1.5 }], liveMatches: 0 }, 1, 'u1')).toThrow();
+  });
+
+  it("finds a member's row (the membership check of a cached ranking), and nobody else's", () => {
+    expect(rankingRowOf(ranking, 'u77')).toBe(rows[76]);
+    expect(rankingRowOf(ranking, 'u121')).toBeUndefined();
+    // Another ranking (a refresh) has its own index: someone who left is not found in it.
+    const refreshed = { rows: rows.filter((r) => r.userId !== 'u77'), liveMatches: 0 };
+    expect(rankingRowOf(refreshed, 'u77')).toBeUndefined();
+    expect(rankingRowOf(refreshed, 'u78')).toBe(rows[77]);
   });
 });

@@ -20,7 +20,7 @@ import {
 } from './administration';
 import type { AppContext } from '../../app';
 import { requireSessionUser, requireViewer } from '../../auth/viewer';
-import { rankingPageJson } from './ranking-page';
+import { rankingPageJson, rankingRowOf } from './ranking-page';
 import { requireMember } from './policy';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { groupMatchdayWinners } from './stats';
@@ -77,7 +77,7 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
       // hand in the database, for at most twice the cache's time to live).
       // Otherwise the policy decides, before any ranking is computed.
       const recent = await rankingCache.peek(groupId)?.catch(() => undefined);
-      if (!recent?.rows.some((row) => row.userId === viewer.userId)) await requireMember(db, viewer, groupId);
+      if (!recent || !rankingRowOf(recent, viewer.userId)) await requireMember(db, viewer, groupId);
       // Fresh, or stale while one refresh runs: a ranking read is at most the time to live plus one computation old.
       const ranking = await rankingCache.get(rankingDb(), groupId);
       // Sent as text: the rows were checked against the contract once per cached ranking (ranking-page.ts).
