@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Cached rankings and stats pages go as soon as any instance signals a change that may move them
   // (below); their time to live (RANKING_CACHE_MS, 30 s) only bounds how long a change nobody signalled
-  // (a hand-made edit in the database) goes unseen. Refreshing on a short time to live instead cost every
+  // (a hand-made edit in the database, a lost notice) goes unseen. Refreshing on a short time to live instead cost every
   // instance one ranking statement a second per group read: 0.36 s for a 10,000-member group on
   // PostgreSQL, 0.65 s on the one thread of the embedded database (p99 479 ms there).
   const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
@@ -207,9 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Who signals a change: this process (results scored, totals rebuilt, an import: rankingsChanged); every
   // instance on the database (RANKINGS_CHANNEL: after this instance's API writes, below; at the commit of
   // an import or a rebuild of the totals anywhere; results scored anywhere also arrive as live events,
-  // further down). A notice sent
-  // by this instance is ignored (it dropped its caches when it sent it). When the listening connection
-  // was lost, notices may have been missed: the caches go.
+  // further down). A notice this instance's hook sent is ignored here (it dropped its caches when it sent
+  // it). When the listening connection was lost, notices may have been missed: the caches go.
   const stopListening = onRankingsChanged(invalidateCaches);
   app.addHook('onClose', async () => void stopListening());
   const instanceId = randomUUID();
