@@ -1,12 +1,13 @@
 /**
  * Browser-test helpers: Debian's Chromium driven by playwright-core (no browser download), and the
- * real app served on a free loopback port over an embedded database in a temp folder, with mail going
- * to DATA_DIR/outbox as it does for a newcomer without SMTP.
+ * real app served on a free loopback port over an in-memory embedded database, with mail going to a temp
+ * folder's outbox (DATA_DIR/outbox) as it does for a newcomer without SMTP.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { migratedTemplate } from '../helpers/app';
 import { freePort } from '../helpers/free-port';
 import { cookieFrom } from '../helpers/users';
 import type { FastifyInstance } from 'fastify';
@@ -57,7 +58,9 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<RunningApp> {
   await buildWebIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'palpite-e2e-'));
-  const database = await openDatabase({ dataDir });
+  // In memory, from the migrated template the db tests share: initdb and every migration in a folder cost
+  // each browser file about 5 s of a core.
+  const database = await openDatabase({ memory: true, template: await migratedTemplate() });
   await seedDemoIfEmpty(database.db, new Date());
   const port = await freePort();
   const app = await buildApp({

@@ -85,7 +85,9 @@ describe.runIf(withChromium)('browser: the front door', () => {
     await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.email, people.unverified.email));
   });
 
-  it.each(['guest', 'signed-in', 'unverified', 'admin'] as const)('sends a %s person where the guards say, on every route, with no serious axe violation', async (state) => {
+  // The four people at once (each in their own browser context): a sweep waits on the network most of its
+  // time, and one after another they took a minute of the suite's ten.
+  it.concurrent.each(['guest', 'signed-in', 'unverified', 'admin'] as const)('sends a %s person where the guards say, on every route, with no serious axe violation', async (state) => {
     const context = state === 'guest' ? await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' }) : people[state].context;
     const page = await context.newPage();
     const ends: Record<string, string> = {};

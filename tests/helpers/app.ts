@@ -74,7 +74,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
  * initdb plus every migration). Its name carries a hash of the migrations, so a new migration makes a new
  * template; several workers making it at once each write their own file and rename it into place.
  */
-async function migratedTemplate(): Promise<Blob> {
+export async function migratedTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     const path = join(migrationsFolder, name);
