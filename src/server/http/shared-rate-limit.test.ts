@@ -23,6 +23,8 @@ describe(`the shared API rate limit (${TEST_DB_KIND})`, () => {
   const instance = async (max: number) => {
     const shared = createSharedRateLimitStore({ db: database().db, secret: 'test-secret', flushMs: 60_000, onError: (error) => { throw error; } });
     const app = Fastify({ trustProxy: true });
+    // Its store stops with it, as the app's does (its flush timer must not outlive the test's database).
+    app.addHook('onClose', async () => shared.close());
     await app.register(fastifyRateLimit, { max, timeWindow: '1 minute', store: shared.Store });
     app.get('/hit', async () => ({ ok: true }));
     app.get('/strict', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ({ ok: true }));
