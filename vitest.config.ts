@@ -15,8 +15,7 @@ export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
     // Both cores (Vitest's default keeps one core free: on this 2-core machine that ran every file one
-    // after another). Browser files run beside the others, two at a time at most: one at a time, Vitest
-    // ran them all after the rest, and npm test reached its 10-minute budget.
+    // after another). The browser files have their own group and count (below).
     maxWorkers: 2,
     projects: [
       {
@@ -46,6 +45,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // After the other projects, three files at a time: a browser file waits on Chromium and the
+          // network most of its time (one alone kept a core half busy), so two at a time left the machine
+          // idle for a third of the run.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
+          // Polls in the browser files get 10 s, not 1 s: with three browsers at work, a list still fading
+          // in can take longer than a second to settle.
+          expect: { poll: { timeout: 10_000 } },
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 180_000,
           hookTimeout: 300_000,

@@ -14,7 +14,8 @@ export interface SeriousViolation { id: string; impact: string; targets: string[
 /** Runs axe on the page as it is now; returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy (script-src 'self') stays on.
-  await page.evaluate(axeSource);
+  // Once per document: a second check of the same page (after a resize) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document);
