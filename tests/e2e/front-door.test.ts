@@ -32,9 +32,8 @@ function expectedEnd(route: (typeof ROUTES)[number], state: State): string {
   return route;
 }
 
-/** Waits until the address has stopped changing and the page shows its content. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+/** Waits until the address has held still for 150 ms (3 s at most) and the page shows a heading. */
+async function addressHeld(page: Page) {
   let last = '';
   for (let i = 0; i < 20; i++) {
     const now = page.url();
@@ -43,6 +42,12 @@ async function settle(page: Page) {
     await page.waitForTimeout(150);
   }
   await page.locator('main h1').first().waitFor();
+}
+
+/** Waits until the network is idle, the address has stopped changing and the page shows its content. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await addressHeld(page);
 }
 
 /**
@@ -56,14 +61,7 @@ async function visit(page: Page, url: string, signedIn: boolean) {
   await page.goto(url);
   await Promise.all(checks);
   await page.locator('main h1').first().waitFor();
-  let last = '';
-  for (let i = 0; i < 20; i++) {
-    const now = page.url();
-    if (now === last) break;
-    last = now;
-    await page.waitForTimeout(150);
-  }
-  await page.locator('main h1').first().waitFor();
+  await addressHeld(page);
 }
 
 const pathOf = (page: Page) => {
