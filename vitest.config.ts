@@ -45,13 +45,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other projects, three files at a time: a browser file waits on Chromium and the
-          // network most of its time (one alone kept a core half busy), so two at a time left the machine
-          // idle for a third of the run.
+          // After the other projects, two files at a time. Three at a time saved ~40 s of the suite, but
+          // under that load admin-fixtures.test.ts missed toasts (they show for 4 s) in one run of three.
           sequence: { groupOrder: 1 },
-          maxWorkers: 3,
-          // Polls in the browser files get 10 s, not 1 s: with three browsers at work, a list still fading
-          // in can take longer than a second to settle.
+          maxWorkers: 2,
+          // Polls in the browser files get 10 s, not 1 s: on a loaded machine a list still fading in can
+          // take longer than a second to settle.
           expect: { poll: { timeout: 10_000 } },
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 180_000,
