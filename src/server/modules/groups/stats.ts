@@ -28,16 +28,17 @@ export interface RoundTotalsRow extends RoundTotals {
  * totals (member_round_totals) plus the differences of results still queued for folding, joined (a full
  * join on the few pending rows, not an aggregate over every row). A 1,000-member season is 38,000 rows:
  * sent as two texts, the members' ids (split by U+001F) and the rows (split by the record separator
- * U+001E, fields by commas, the member's id last). Each row's id is looked up among the members: rows of
- * people no longer members are left out, and every row of a member shares one string, so the domain's
+ * U+001E, fields by commas: round, points, the four counts, the two masks, the member's id last; the
+ * figures as member_round_totals.stats_line keeps them). Each row's id is looked up among the members:
+ * rows of people no longer members are left out, and every row of a member shares one string, so the domain's
  * many Map lookups by userId hash each id once. (Numbering the members in SQL instead, to send a number
  * per row, cost the embedded database a hash join of the 38,000 rows: 9 of its 45 ms.)
  * Read in two parts (odd and even rounds), each its own statement, where they can run side by side.
- * @throws Error when the rows' text is not as the statement writes it (10 integers and an id per row).
+ * @throws Error when the rows' text is not as the statement writes it (8 integers and an id per row).
  */
 export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundTotalsRow[]> {
   // On PostgreSQL, two statements, odd and even rounds, side by side on two of the pool's connections: its
-  // work (most of it turning 38,000 rows into text) then runs on two cores while this thread waits (in a
+  // work (reading and joining 38,000 rows' texts) then runs on two cores while this thread waits (in a
   // transaction, or on the embedded database, one statement: parts there run one after the other). The
   // two read the database a moment apart: a change between them (a member joining, a match moved to a
   // round of the other parity) shows in one part only, as if read half before and half after it. The
@@ -48,22 +49,27 @@ export async function roundTotalsRows(db: Conn, groupId: string): Promise<RoundT
   return parts.flatMap((part) => parseRoundTotals(rowsOf<{ ids: string | null; rows: string | null }>(part)[0]));
 }
 
+/** 2^32: splits a 64-bit mask read as a number into its 32-bit halves. */
+const TWO_32 = 2 ** 32;
+
 /**
  * The rows of one roundTotalsQuery result (ids and rows as text; none when either is null), members' rows
  * only.
- * @throws Error when the rows' text is not as the statement writes it (10 integers and an id per row).
+ * @throws Error when the rows' text is not as the statement writes it (8 integers and an id per row).
  */
 function parseRoundTotals(result: { ids: string | null; rows: string | null } | undefined): RoundTotalsRow[] {
   if (!result?.rows || !result.ids) return [];
   const members = new Map<string, string>();
   for (const id of result.ids.split('\u001f')) members.set(id, id);
-  // Read field by field off the text (integers, optionally negative): no substring per number.
+  // Read field by field off the text (integers, optionally negative): no substring per number, except a
+  // mask of more than 15 digits (slots past 49, or bit 63: a negative number), read as a BigInt.
   const text = result.rows;
   const fields = new Array<number>(10);
   const rows: RoundTotalsRow[] = [];
   let at = 0;
   while (at < text.length) {
-    for (let field = 0; field < 10; field++) {
+    for (let field = 0; field < 8; field++) {
+      const start = at;
       let negative = false;
       if (text.charCodeAt(at) === 45) { // '-'
         negative = true;
@@ -72,9 +78,19 @@ function parseRoundTotals(result: { ids: string | null; rows: string | null } | 
       let value = 0;
       const first = at;
       for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at)) value = value * 10 + code - 48;
-      fields[field] = negative ? -value : value;
       // A comma after each number (the id follows the last): anything else would shift every field after it.
       if (at === first || text.charCodeAt(at) !== 44) throw new Error(`round totals: unexpected text at ${at}`);
+      if (field < 6) {
+        fields[field] = negative ? -value : value;
+      } else if (at - first <= 15) { // a mask below 2^49: exact as a number
+        const high = Math.floor((negative ? -value : value) / TWO_32);
+        fields[field * 2 - 6] = ((negative ? -value : value) - high * TWO_32) | 0;
+        fields[field * 2 - 5] = high | 0;
+      } else {
+        const mask = BigInt(text.slice(start, at));
+        fields[field * 2 - 6] = Number(BigInt.asIntN(32, mask));
+        fields[field * 2 - 5] = Number(BigInt.asIntN(32, mask >> 32n));
+      }
       at++;
     }
     let end = text.indexOf('\u001e', at);
@@ -92,43 +108,43 @@ function parseRoundTotals(result: { ids: string | null; rows: string | null } | 
 
 /**
  * roundTotalsRows' statement (exported for EXPLAIN in benchmarks): one row, `ids` and `rows` as text.
- * Two branches, of which one runs (a one-time filter on whether any match of the group's league is queued
- * for folding, read in the statement's own snapshot): usually nothing is queued, and the folded totals are
- * the answer as they are; otherwise the full join with the pending differences (which hashes every folded
- * row twice).
+ * Two branches, of which one runs (a CASE on whether any match of the group's league is queued for
+ * folding, read in the statement's own snapshot; a CASE runs only the subquery of the branch it takes):
+ * usually nothing is queued, and the folded totals are the answer as they are, each row's text kept by the
+ * database (member_round_totals.stats_line), joined with no other step between the scan and the aggregate;
+ * otherwise the full join with the pending differences (which hashes every folded row twice) formats its
+ * rows the same way.
  */
 export function roundTotalsQuery(groupId: string, part: 0 | 1 | null = null) {
   const inPart = (alias: 't' | 'x') => (part === null ? sql`true` : sql`${sql.raw(alias)}.round_order & 1 = ${part}`);
   const totalsColumns = sql`t.user_id, t.round_order, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored_bits, t.hit_bits`;
   return sql`
-    with
-    queued as (
-      select exists (
-        select 1 from scoring_queue q join matches m on m.id = q.match_id
-         where m.league_id = (select league_id from groups where id = ${groupId}::uuid)) as something_queued
-    ),
-    pending as (
-      select x.user_id, x.round_order, ${pendingDeltaSql} from (${pendingRowsSql(groupId)}) x where ${inPart('x')} group by x.user_id, x.round_order
-    )
     select (select string_agg(user_id, chr(31)) from group_members where group_id = ${groupId}::uuid) as ids,
-           string_agg(concat_ws(',', r.round_order, r.points, r.exact, r.goal_difference, r.winner, r.opposite,
-             ((r.scored_bits << 32) >> 32)::int, (r.scored_bits >> 32)::int, ((r.hit_bits << 32) >> 32)::int, (r.hit_bits >> 32)::int, r.user_id),
-             chr(30)) as rows
-      from (
-        select ${totalsColumns}
+      case when exists (
+        select 1 from scoring_queue q join matches m on m.id = q.match_id
+         where m.league_id = (select league_id from groups where id = ${groupId}::uuid))
+      then (
+        with pending as (
+          select x.user_id, x.round_order, ${pendingDeltaSql} from (${pendingRowsSql(groupId)}) x where ${inPart('x')} group by x.user_id, x.round_order
+        )
+        select string_agg(concat_ws(',', r.round_order, r.points, r.exact, r.goal_difference, r.winner, r.opposite, r.scored_bits, r.hit_bits, r.user_id),
+                 chr(30))
+          from (
+            select coalesce(t.user_id, d.user_id) as user_id, coalesce(t.round_order, d.round_order) as round_order,
+                   coalesce(t.points, 0) + coalesce(d.points, 0) as points, coalesce(t.exact, 0) + coalesce(d.exact, 0) as exact,
+                   coalesce(t.goal_difference, 0) + coalesce(d.goal_difference, 0) as goal_difference,
+                   coalesce(t.winner, 0) + coalesce(d.winner, 0) as winner, coalesce(t.opposite, 0) + coalesce(d.opposite, 0) as opposite,
+                   coalesce(t.scored_bits, 0) as scored_bits, coalesce(t.hit_bits, 0) as hit_bits
+              from (select ${totalsColumns}, t.scored
+                      from member_round_totals t where t.group_id = ${groupId}::uuid and ${inPart('t')}) t
+              full join pending d on d.user_id = t.user_id and d.round_order = t.round_order
+             where coalesce(t.scored, 0) + coalesce(d.scored, 0) > 0
+          ) r)
+      else (
+        select string_agg(t.stats_line || ',' || t.user_id, chr(30))
           from member_round_totals t
-         where t.group_id = ${groupId}::uuid and ${inPart('t')} and t.scored > 0 and not (select something_queued from queued)
-        union all
-        select coalesce(t.user_id, d.user_id) as user_id, coalesce(t.round_order, d.round_order) as round_order,
-               coalesce(t.points, 0) + coalesce(d.points, 0) as points, coalesce(t.exact, 0) + coalesce(d.exact, 0) as exact,
-               coalesce(t.goal_difference, 0) + coalesce(d.goal_difference, 0) as goal_difference,
-               coalesce(t.winner, 0) + coalesce(d.winner, 0) as winner, coalesce(t.opposite, 0) + coalesce(d.opposite, 0) as opposite,
-               coalesce(t.scored_bits, 0) as scored_bits, coalesce(t.hit_bits, 0) as hit_bits
-          from (select ${totalsColumns}, t.scored
-                  from member_round_totals t where t.group_id = ${groupId}::uuid and ${inPart('t')}) t
-          full join pending d on d.user_id = t.user_id and d.round_order = t.round_order
-         where (select something_queued from queued) and coalesce(t.scored, 0) + coalesce(d.scored, 0) > 0
-      ) r`;
+         where t.group_id = ${groupId}::uuid and ${inPart('t')} and t.scored > 0)
+      end as rows`;
 }
 
 /** A match of the league in kickoff order; `direct`: its predictions are read, not its bit (queued, or no slot bit). */
