@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { leagues, matches, teamAliases, teams } from '../../db/schema';
 import { ImportError, type ImportedCompetition, type ImportedMatch, type ImportedTeam } from '../../providers/fixture-source';
 import { scoreMatches } from '../scoring/score-matches';
-import { notifyRankingsChanged, rankingsChanged } from '../scoring/rankings-changed';
+import { announceRankingsChanged } from '../scoring/rankings-changed';
 import { rebuildTotals } from '../scoring/consistency';
 
 export interface ImportOptions {
@@ -154,10 +154,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     if (roundMoved) await rebuildTotals(tx, { leagueId: league.id });
     // New matches, kickoffs and round names show on stats pages, a new finished match in rankings'
     // movement: every instance hears of them at commit (results also reach them through scoreMatches).
-    if (created + updated > 0) {
-      rankingsChanged();
-      await notifyRankingsChanged(tx);
-    }
+    if (created + updated > 0) await announceRankingsChanged(tx);
 
     return {
       leagueId: league.id,

@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { notifyRankingsChanged, rankingsChanged } from './rankings-changed';
+import { announceRankingsChanged } from './rankings-changed';
 import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, slotMaskSql, streakBitsSql } from './scoring-sql';
 
 /** A member whose ranking totals (folded plus queued) differ from their predictions on current results. */
@@ -154,7 +154,6 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
  */
 export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
   const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
-  rankingsChanged();
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
@@ -163,7 +162,6 @@ export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}
       returning 1
     )
     select count(*)::int as n from written`));
-  // After the writes: outside a transaction, a notice sent first could be heard before them.
-  await notifyRankingsChanged(conn);
+  await announceRankingsChanged(conn);
   return Number(written[0]?.n ?? 0);
 }

@@ -4,6 +4,7 @@
  * - `rankingsChanged()` tells the instances of this process at once (before the caller's commit);
  * - `notifyRankingsChanged(conn)` tells every instance on the database, this one included, through
  *   PostgreSQL's NOTIFY on RANKINGS_CHANNEL, sent when the caller's transaction commits (never on a rollback).
+ * - `announceRankingsChanged(conn)` does both (after the caller's writes).
  * Each instance listens (app.ts); results also reach them as live `match` events (modules/live).
  */
 import { sql } from 'drizzle-orm';
@@ -34,4 +35,15 @@ export function rankingsChanged(): void {
  */
 export async function notifyRankingsChanged(conn: Conn, origin = ''): Promise<void> {
   await conn.execute(sql`select pg_notify(${RANKINGS_CHANNEL}, ${origin})`);
+}
+
+/**
+ * Both signals, for a caller that has written what moved the rankings: this process's instances at once,
+ * every instance when `conn`'s transaction commits. After the writes: outside a transaction, a notice sent
+ * first could be heard (and a ranking read again) before them.
+ * @throws the database's error.
+ */
+export async function announceRankingsChanged(conn: Conn): Promise<void> {
+  rankingsChanged();
+  await notifyRankingsChanged(conn);
 }
