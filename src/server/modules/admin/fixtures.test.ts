@@ -4,9 +4,11 @@
  * reopens; re-score; bad input refused with nothing written; every write in the audit log with
  * before/after and the reason, searchable.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
+import { rowsOf } from '../../db/client';
 import { seedDemoIfEmpty } from '../demo/seed';
 
 describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
@@ -70,7 +72,6 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     // Reopened: the member may change the prediction, which stood all along.
     const again = await t.app.inject({ method: 'PUT', headers: { cookie: member.cookie }, url: `/api/groups/${groupId}/predictions`, payload: { predictions: [{ matchId: open.id, homeGoals: 0, awayGoals: 0 }] } });
     expect(again.json().results[0].status).toBe('saved');
-
     const rescore = await as(admin, 'POST', `/api/admin/matches/${open.id}/rescore`, { reason: 'Check after rules change' });
     expect(rescore.statusCode).toBe(200);
 
@@ -82,6 +83,18 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     });
     const forMatch = (await as(admin, 'GET', `/api/admin/audit?search=${open.id}`)).json();
     expect(forMatch.entries.map((e: { action: string }) => e.action)).toEqual(['match.rescore', 'match.update', 'match.update', 'match.update']);
+    // A new kickoff alone (nothing to re-score) still reaches open pages as a live match event.
+    const matchEvents = async () => rowsOf<{ kickoff: string }>(await t.database.db.execute(sql`
+      select payload->>'kickoff' as kickoff from live_events where kind = 'match' and payload->>'matchId' = ${open.id} order by id`));
+    const eventsBefore = (await matchEvents()).length;
+    const laterKickoff = new Date(Date.now() + 11 * 24 * 3_600_000).toISOString();
+    const moved = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { kickoff: laterKickoff, reason: 'Moved for television' });
+    expect(moved.json()).toMatchObject({ fixture: { kickoff: laterKickoff }, rescored: 0 });
+    expect(await matchEvents()).toHaveLength(eventsBefore + 1);
+    expect((await matchEvents()).at(-1)).toEqual({ kickoff: laterKickoff });
+    await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { kickoff: laterKickoff, reason: 'Same time, confirmed' });
+    expect(await matchEvents(), 'an unchanged kickoff').toHaveLength(eventsBefore + 1);
+
     expect((await as(member, 'GET', '/api/admin/audit')).statusCode).toBe(403);
   });
 

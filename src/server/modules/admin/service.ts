@@ -11,6 +11,7 @@ import { leagues, matches } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { matchColumns, presentMatch, withTeams } from '../leagues/presenter';
+import { publishMatchEvents } from '../live/publish';
 import { scoreMatches } from '../scoring/score-matches';
 import { recordAudit } from './audit';
 
@@ -127,6 +128,10 @@ export async function updateFixture(db: Db, actor: Actor | null, matchId: string
     if (body.kickoff !== undefined) await tx.update(matches).set({ kickoff: new Date(body.kickoff), updatedAt: new Date() }).where(eq(matches.id, matchId));
     const changed = body.result ? await applyResult(tx, before, body.result) : false;
     const rescored = changed ? await scoreMatches(tx, [matchId]) : 0;
+    // A new kickoff alone: open pages hear it as scoring would have told them of a result.
+    if (!changed && body.kickoff !== undefined && new Date(body.kickoff).getTime() !== new Date(before.kickoff).getTime()) {
+      await publishMatchEvents(tx, [matchId]);
+    }
     const after = await fixture(tx, matchId);
     await recordAudit(tx, actor, {
       action: 'match.update', subjectType: 'match', subjectId: matchId, subjectLabel: label(before),

@@ -108,6 +108,26 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
       expect(rounds).toEqual([{ round_order: 2 }]);
     });
 
+    it('publishes a moved kickoff as a live match event, once, and nothing for an unchanged import', async () => {
+      const db = testDatabase().db;
+      const events = async () => rowsOf<{ payload: { matchId: string; kickoff: string; status: string } }>(await db.execute(sql`
+        select payload from live_events where kind = 'match' and payload->>'matchId' = ${matchId} order by id`)).map((row) => row.payload);
+      const scheduled = await importCompetition(db, cup(null), { provider: 'test' }); // a result change: published by scoring
+      expect(scheduled.rescored).toBeGreaterThan(0);
+      const before = (await events()).length;
+      await importCompetition(db, cup(null), { provider: 'test' });
+      expect(await events(), 'nothing changed').toHaveLength(before);
+      const later = cup(null);
+      later.matches = later.matches.map((match) => ({ ...match, kickoff: new Date('2030-07-02T20:30:00Z') }));
+      const moved = await importCompetition(db, later, { provider: 'test' });
+      expect(moved).toMatchObject({ updated: 1, rescored: 0 });
+      const after = await events();
+      expect(after).toHaveLength(before + 1);
+      expect(after.at(-1)).toMatchObject({ matchId, status: 'scheduled', kickoff: '2030-07-02T20:30:00.000Z' });
+      await importCompetition(db, later, { provider: 'test' });
+      expect(await events(), 'the same kickoff again').toHaveLength(before + 1);
+    });
+
     it('writes nothing when any part of an import fails', async () => {
       const before = await testDatabase().db.select().from(matches).where(eq(matches.id, matchId));
       const broken = cup([5, 5]);

@@ -2,12 +2,14 @@
  * Writes an imported competition to the database in one transaction: the league, its teams and its
  * matches are upserted set-based (one statement each), so re-importing the same source updates scores
  * and statuses and never duplicates a team or a match; matches whose result changed are re-scored in
- * the same transaction. Matches missing from a later import are left as they are.
+ * the same transaction, and those whose kickoff alone moved are published as live `match` events.
+ * Matches missing from a later import are left as they are.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leagues, matches, teamAliases, teams } from '../../db/schema';
 import { ImportError, type ImportedCompetition, type ImportedMatch, type ImportedTeam } from '../../providers/fixture-source';
+import { publishMatchEvents } from '../live/publish';
 import { scoreMatches } from '../scoring/score-matches';
 import { announceRankingsChanged } from '../scoring/rankings-changed';
 import { rebuildTotals } from '../scoring/consistency';
@@ -146,6 +148,13 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       updated += written.filter((row) => !row.inserted).length;
     }
     const rescored = await scoreMatches(tx, resultChanged);
+    // A kickoff moved with the result unchanged: open prediction pages hear it too (the deadline moves
+    // with it); result changes were published by scoreMatches.
+    const rescoredIds = new Set(resultChanged);
+    await publishMatchEvents(tx, values.flatMap((value) => {
+      const old = before.get(value.externalId);
+      return old && !old.lockedByAdmin && !rescoredIds.has(old.id) && !sameValue(old.kickoff, value.kickoff) ? [old.id] : [];
+    }));
     // Totals are kept per round: matches that moved to another round take their points with them.
     const roundMoved = values.some((value) => {
       const old = before.get(value.externalId);

@@ -52,8 +52,8 @@ describe('applyLiveMatch', () => {
     expect(applyLiveMatch(undefined, event)).toBeUndefined();
   });
 
-  it('refetches points when the match ends, is postponed or cancelled — not for a goal', () => {
+  it('refetches when the match ends, is postponed, cancelled or scheduled again (a new kickoff) — not for a goal', () => {
     expect(needsRefetch(event)).toBe(false);
-    expect(['finished', 'postponed', 'cancelled'].every((status) => needsRefetch({ ...event, status: status as 'finished' }))).toBe(true);
+    expect(['finished', 'postponed', 'cancelled', 'scheduled'].every((status) => needsRefetch({ ...event, status: status as 'finished' }))).toBe(true);
   });
 });

@@ -54,7 +54,12 @@ export function isRefusal(status: number): boolean {
   return status === 401 || status === 403 || status === 404;
 }
 
-/** Whether a match event changes points (the matches and my prediction's points are refetched). */
+/**
+ * Whether a match event needs the group's matches refetched rather than patched: a result that gives
+ * points (finished, postponed, cancelled: my prediction's points are the server's to compute), and a
+ * scheduled match (a new kickoff, or a postponed match restored: whether it is open again is the server's
+ * clock's to say). Not a goal of a live match.
+ */
 export function needsRefetch(event: LiveMatchEvent): boolean {
-  return event.status === 'finished' || event.status === 'postponed' || event.status === 'cancelled';
+  return event.status === 'finished' || event.status === 'postponed' || event.status === 'cancelled' || event.status === 'scheduled';
 }
