@@ -365,8 +365,9 @@ export const memberRoundTotals = pgTable('member_round_totals', {
    * The row's figures as the stats page reads them (src/server/modules/groups/stats.ts roundTotalsRows):
    * round_order, points, exact, goal_difference, winner, opposite, scored_bits, hit_bits in decimal,
    * comma-separated. Kept by PostgreSQL on every write: turning 38,000 rows' numbers into text on each
-   * computation of a 1,000-member season's page cost the embedded database about 40 of its 55 ms, and
-   * keeping them costs an UPDATE of the table about 1 % (docs/benchmarks.md, eleventh session).
+   * computation of a 1,000-member season's page cost the embedded database about 40 of its 55 ms; keeping
+   * them costs a plain UPDATE of the table 1.5 % and folding 5–10 % at 400,000 predictions (0.73× / 0.78× a
+   * bare UPDATE at 2,000,000: docs/benchmarks.md, eleventh session).
    */
   statsLine: text('stats_line').generatedAlwaysAs(sql`round_order::text || ',' || points::text || ',' || exact::text || ',' || goal_difference::text
     || ',' || winner::text || ',' || opposite::text || ',' || scored_bits::text || ',' || hit_bits::text`),

@@ -117,6 +117,9 @@ export async function setMatchResult(db: Db, matchId: string, body: MatchResultR
  */
 export async function updateFixture(db: Db, actor: Actor | null, matchId: string, body: UpdateFixtureRequest): Promise<{ fixture: AdminFixture; rescored: number }> {
   return db.transaction(async (tx) => {
+    // The row locked before it is read: an import writing it meanwhile waits, so `before` (the audit's,
+    // the result's and the kickoff's comparison) is what this edit changes.
+    await tx.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
     const current = await fixture(tx, matchId);
     if (body.release) {
       // Handed back to the provider: the next sync brings its data again.

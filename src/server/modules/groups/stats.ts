@@ -62,7 +62,8 @@ function parseRoundTotals(result: { ids: string | null; rows: string | null } | 
   const members = new Map<string, string>();
   for (const id of result.ids.split('\u001f')) members.set(id, id);
   // Read field by field off the text (integers, optionally negative): no substring per number, except a
-  // mask of more than 15 digits (slots past 49, or bit 63: a negative number), read as a BigInt.
+  // mask of more than 15 digits (10^15 or more: slots from 49 on, or bit 63 set with others missing),
+  // read as a BigInt.
   const text = result.rows;
   const fields = new Array<number>(10);
   const rows: RoundTotalsRow[] = [];
@@ -82,7 +83,7 @@ function parseRoundTotals(result: { ids: string | null; rows: string | null } | 
       if (at === first || text.charCodeAt(at) !== 44) throw new Error(`round totals: unexpected text at ${at}`);
       if (field < 6) {
         fields[field] = negative ? -value : value;
-      } else if (at - first <= 15) { // a mask below 2^49: exact as a number
+      } else if (at - first <= 15) { // a mask within ±10^15: exact as a number
         const high = Math.floor((negative ? -value : value) / TWO_32);
         fields[field * 2 - 6] = ((negative ? -value : value) - high * TWO_32) | 0;
         fields[field * 2 - 5] = high | 0;

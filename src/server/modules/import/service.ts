@@ -2,7 +2,8 @@
  * Writes an imported competition to the database in one transaction: the league, its teams and its
  * matches are upserted set-based (one statement each), so re-importing the same source updates scores
  * and statuses and never duplicates a team or a match; matches whose result changed are re-scored in
- * the same transaction, and those whose kickoff alone moved are published as live `match` events.
+ * the same transaction, and those whose kickoff moved with the result unchanged are published as live
+ * `match` events.
  * Matches missing from a later import are left as they are.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
