@@ -175,7 +175,11 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await size(page, 390);
     await page.goto(`${server.url}/admin/users`);
     await page.getByLabel('Search people').fill('nova');
-    const card = page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: 'nova@example.com' });
+    // The search is debounced: the full list (nova's card in it) stays until its answer replaces it, and a
+    // click on the card as the list is replaced can land on nothing. Wait for the answer: nova alone.
+    const cards = page.getByRole('list', { name: 'Users' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(1);
+    const card = cards.filter({ hasText: 'nova@example.com' });
     await card.getByText('Not confirmed').waitFor();
     await card.getByRole('link', { name: 'nova' }).click();
     await page.getByRole('heading', { level: 1, name: 'nova' }).waitFor();
