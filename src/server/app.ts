@@ -49,7 +49,7 @@ import { createGroupCache, createRankingCache, type GroupCache, type RankingCach
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
 import { inBackground } from './db/embedded-activity';
-import { notifyRankingsChanged, onRankingsChanged, RANKINGS_CHANNEL } from './modules/scoring/rankings-changed';
+import { notifyRankingsChanged, onRankingsChanged, parseRankingsNotice, RANKINGS_CHANNEL } from './modules/scoring/rankings-changed';
 import { createEventHub, type EventHub } from './modules/live/event-hub';
 import type { LiveEventRecord } from './modules/live/publish';
 import type { LiveMatchEvent } from '../contracts/live';
@@ -199,37 +199,44 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   let changedAt = Number.NEGATIVE_INFINITY;
   const rankingDb = () => (Date.now() - changedAt < REPLICA_CATCH_UP_MS ? database.db : database.readDb);
-  const invalidateCaches = () => {
+  /** Drops the cached rankings and stats pages of one group, or of every group without one. */
+  const invalidateCaches = (groupId?: string) => {
     changedAt = Date.now();
-    rankingCache.invalidate();
-    statsCache.invalidate();
+    rankingCache.invalidate(groupId);
+    statsCache.invalidate(groupId);
   };
   // Who signals a change: this process (results scored, totals rebuilt, an import: rankingsChanged); every
   // instance on the database (RANKINGS_CHANNEL: after this instance's API writes, below; at the commit of
   // an import or a rebuild of the totals anywhere; results scored anywhere also arrive as live events,
   // further down). A notice this instance's hook sent is ignored here (it dropped its caches when it sent
   // it). When the listening connection was lost, notices may have been missed: the caches go.
-  const stopListening = onRankingsChanged(invalidateCaches);
+  const stopListening = onRankingsChanged(() => invalidateCaches());
   app.addHook('onClose', async () => void stopListening());
   const instanceId = randomUUID();
-  const stopNotices = await database.listen(RANKINGS_CHANNEL, (origin) => { if (origin !== instanceId) invalidateCaches(); }, {
+  const stopNotices = await database.listen(RANKINGS_CHANNEL, (payload) => {
+    const notice = parseRankingsNotice(payload);
+    if (notice.origin !== instanceId) invalidateCaches(notice.groupId);
+  }, {
     onError: (error) => app.log.warn({ err: error }, 'ranking notices: listening connection lost; reconnecting'),
-    onReconnect: invalidateCaches,
+    onReconnect: () => invalidateCaches(),
   });
   app.addHook('onClose', async () => stopNotices());
   // A write through this instance may move any ranking (a member removed, a username, a result): cached
   // rankings go here and on every other instance; except after writes that cannot move one (routes with
   // config.rankingNeutral) and refused ones (4xx: nothing written). A server error may follow a commit
-  // (an avatar's old file failing to go), so it counts as a write.
+  // (an avatar's old file failing to go), so it counts as a write. A write to one group's routes
+  // (/api/groups/:groupId/…: its members, name, status, predictions) moves that group's pages only; a
+  // change of its scoring rules rebuilds its totals, which signals every group anyway.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
     if (request.routeOptions.config?.rankingNeutral) return;
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
     if (request.url.startsWith('/api/auth/')) return;
-    invalidateCaches();
+    const groupId = writtenGroup(request.routeOptions.url, request.params);
+    invalidateCaches(groupId);
     // The routes' transactions have committed (answers are sent after them). Sent before the answer, so a
     // shutdown waits for it; a failed notice leaves the others their time to live.
-    await notifyRankingsChanged(database.db, instanceId)
+    await notifyRankingsChanged(database.db, instanceId, groupId)
       .catch((error: unknown) => app.log.warn({ err: error }, 'ranking notice failed; other instances catch up within RANKING_CACHE_MS'));
   });
   const sync = createSyncContext(database.db, env);
@@ -394,4 +401,15 @@ function assetPath(webDir: string, urlPath: string): string | null {
   }
   const file = resolve(webDir, `.${decoded}`);
   return file.startsWith(`${webDir}${sep}`) ? file : null;
+}
+
+/**
+ * The one group a write can have changed, for the caches: the :groupId of a route under
+ * /api/groups/:groupId (the route's pattern, e.g. '/api/groups/:groupId/members/:userId'); undefined
+ * for any other route (every group's pages go).
+ */
+function writtenGroup(routeUrl: string | undefined, params: unknown): string | undefined {
+  if (!routeUrl?.startsWith('/api/groups/:groupId')) return undefined;
+  const groupId = (params as { groupId?: unknown } | undefined)?.groupId;
+  return typeof groupId === 'string' ? groupId : undefined;
 }

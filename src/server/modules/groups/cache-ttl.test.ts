@@ -105,6 +105,35 @@ describe(`cached rankings and stats pages with a long time to live (${TEST_DB_KI
     await bothList(s.t.app, current);
   });
 
+  it('drops only the pages of the group a write through a group\'s routes was about, on every instance', async () => {
+    const db = s.t.database.db;
+    const [second] = rowsOf<{ id: string }>(await db.execute(sql`
+      insert into groups (name, league_id, color, invite_code, owner_id)
+      select 'TTL pool two', league_id, 'sky', 'TTLLONGB', owner_id from groups where id = ${s.groupId}::uuid returning id`));
+    await db.execute(sql`insert into group_members (group_id, user_id, role) values (${second!.id}::uuid, ${s.ownerId}, 'owner')`);
+    const secondRanking = async (app: FastifyInstance) => ((await app.inject({
+      method: 'GET', url: `/api/groups/${second!.id}/ranking`, headers: { cookie: s.owner.cookie },
+    })).json() as { ranking: { username: string }[] }).ranking.map((row) => row.username);
+    rankingsChanged(); // the new group's first pages are computed below, on both instances
+    for (const app of [s.t.app, other]) {
+      await bothList(app, current);
+      expect(await secondRanking(app)).toEqual([current]);
+    }
+    const was = current;
+    await renameByHand('renamed_in_one_group');
+    const response = await other.inject({ method: 'POST', url: `/api/groups/${s.groupId}/invite-code`, headers: { cookie: s.owner.cookie } });
+    expect(response.statusCode).toBe(200);
+    // The group written to: at once on both instances (the other one by its notice).
+    await bothList(other, current);
+    await bothList(s.t.app, current);
+    // The other group: its pages stay as they were cached, on both instances.
+    await keepsListing(() => secondRanking(s.t.app), [was], 300);
+    await keepsListing(() => secondRanking(other), [was], 300);
+    rankingsChanged();
+    expect(await listedWithin(() => secondRanking(s.t.app), [current], 2_000)).toEqual([current]);
+    for (const app of [s.t.app, other]) await bothList(app, current); // cached again for the tests after this one
+  });
+
   it('drops its values on a notice from any connection (another process), and when totals are rebuilt', async () => {
     const was = current;
     await renameByHand('renamed_notice');

@@ -152,6 +152,61 @@ describe('createRankingCache', () => {
     expect(calls).toBe(4);
   });
 
+  it('forgets one group when that group changed, keeping the others; a change of all still forgets every one', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    await Promise.all([cache.get(db, 'g1'), cache.get(db, 'g2')]);
+    const running = cache.get(db, 'g3'); // computed before its change: never kept as current
+    cache.invalidate('g1');
+    cache.invalidate('g3');
+    await running;
+    expect(cache.peek('g1')).toBeUndefined();
+    expect(cache.peek('g2')).toBeDefined();
+    expect(cache.peek('g3')).toBeUndefined();
+    await Promise.all([cache.get(db, 'g1'), cache.get(db, 'g2'), cache.get(db, 'g3')]);
+    expect(source.calls).toEqual(['g1', 'g2', 'g3', 'g1', 'g3']);
+    cache.invalidate('g1'); // a second change of the same group: its new value goes too
+    expect(cache.peek('g1')).toBeUndefined();
+    cache.invalidate();
+    expect([cache.peek('g2'), cache.peek('g3')]).toEqual([undefined, undefined]);
+  });
+
+  it('drops a costly group’s refresh that started before that group changed, not one of another group', async () => {
+    const releases = new Map<string, () => void>();
+    const calls: string[] = [];
+    const cache = createGroupCache<string>({
+      ttlMs: 1_000, now: () => 0, keepAfterChange: () => true,
+      load: async (_db, groupId) => {
+        calls.push(groupId);
+        const n = calls.filter((id) => id === groupId).length;
+        if (n === 2) await new Promise<void>((resolve) => { releases.set(groupId, resolve); });
+        return `${groupId}-${n}`;
+      },
+    });
+    expect([await cache.get(db, 'a'), await cache.get(db, 'b')]).toEqual(['a-1', 'b-1']);
+    cache.invalidate();
+    expect([await cache.get(db, 'a'), await cache.get(db, 'b')]).toEqual(['a-1', 'b-1']); // refreshes start next turn
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.invalidate('a'); // a's refresh is overtaken; b's is not
+    releases.get('a')!();
+    releases.get('b')!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(db, 'b')).toBe('b-2');
+    expect(await cache.get(db, 'a')).toBe('a-1'); // not a-2: a refresh of its own starts
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(db, 'a')).toBe('a-3');
+  });
+
+  it('counts ten thousand groups changed one by one as a change of all (what it remembers stays small)', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    await cache.get(db, 'kept');
+    for (let i = 0; i < 10_000; i++) cache.invalidate(`other-${i}`);
+    expect(cache.peek('kept')).toBeDefined();
+    cache.invalidate('one-more');
+    expect(cache.peek('kept')).toBeUndefined();
+  });
+
   it('drops a refresh that started before another change', async () => {
     let release: (() => void) | undefined;
     let calls = 0;

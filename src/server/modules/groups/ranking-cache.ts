@@ -3,9 +3,10 @@
  * thousands of reads of one group cost one statement per change instead of one each.
  *
  * - A change shows at once: every successful write through the app that may move a ranking calls
- *   `invalidate()` on its instance (app.ts, for every non-GET route not marked `rankingNeutral`) and, by
- *   PostgreSQL NOTIFY sent after it, on every other instance; results scored and imports anywhere do the
- *   same at their commit — issue 6's "every group's ranking reflects the result within 1 s".
+ *   `invalidate()` on its instance (app.ts, for every non-GET route not marked `rankingNeutral`; a write
+ *   to one group's routes, `invalidate(groupId)`: that group only) and, by PostgreSQL NOTIFY sent after
+ *   it, on every other instance; results scored and imports anywhere do the same for every group at their
+ *   commit — issue 6's "every group's ranking reflects the result within 1 s".
  * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 30 s): the bound for a change nobody signalled (an
  *   edit by hand in the database) or whose notice was lost (a connection failing right after a write).
  * - Concurrent reads of a group share one statement (single flight); a failed statement is not kept.
@@ -31,8 +32,12 @@ export interface GroupCache<T> {
   get(db: Conn, groupId: string): Promise<T>;
   /** The group's value when one of at most twice the time to live is cached (never computes one), else undefined. */
   peek(groupId: string): Promise<T> | undefined;
-  /** Forgets every entry (a write through this instance may have moved any ranking). */
-  invalidate(): void;
+  /**
+   * Forgets the group's entry, or every entry without a group (a change that may have moved any ranking:
+   * a result, a username). Values computed before are never served as fresh again; a costly group's last
+   * value is still served while its refresh runs (keepAfterChange).
+   */
+  invalidate(groupId?: string): void;
 }
 
 /** The ranking cache of one app instance. */
@@ -51,6 +56,9 @@ export function createRankingCache(options: {
 }): RankingCache {
   return createGroupCache({ ...options, load: options.load ?? groupRanking });
 }
+
+/** Groups remembered as changed one by one before a change of one group counts as a change of all. */
+const MAX_GROUP_CHANGES = 10_000;
 
 /** Where a cache's costly values outlive the instance (see createGroupCache). */
 export interface GroupValueStore<T> {
@@ -88,17 +96,24 @@ export function createGroupCache<T>(options: {
 }): GroupCache<T> {
   const { ttlMs, maxEntries = 10_000, now = Date.now, load, keepAfterChange, stored } = options;
   /**
-   * A value: when its computation started, for which generation, whether it is kept after a change (known
-   * once computed); `fromStore`: read from the store (never written back); `value` once known.
+   * A value: when its computation started, at which tick of the change clock (`generation`), whether it is
+   * kept after a change (known once computed); `fromStore`: read from the store (never written back);
+   * `value` once known.
    */
   interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T }
   const entries = new Map<string, Entry>();
   /** Groups whose stored value failed to refresh: their next read computes instead of reading the store. */
   const skipStore = new Set<string>();
+  // The change clock: each invalidation is a tick, remembered for its group (or for every group). An entry
+  // is current when computed at or after its group's last change.
   let generation = 0;
+  let everyGroupChanged = 0;
+  const groupChanged = new Map<string, number>();
+  /** Whether nothing changed for the group since `at` (a tick of the change clock). */
+  const unchangedSince = (groupId: string, at: number) => at >= everyGroupChanged && at >= (groupChanged.get(groupId) ?? 0);
   const current = (groupId: string) => {
     const entry = entries.get(groupId);
-    return entry && entry.generation === generation ? entry : undefined;
+    return entry && unchangedSince(groupId, entry.generation) ? entry : undefined;
   };
   const report = (error: unknown) => {
     try {
@@ -118,7 +133,7 @@ export function createGroupCache<T>(options: {
         entry.keep = keepAfterChange?.(value) === true;
         // Written when costly, computed with no change since it began (a member who left must not come
         // back in a value computed before they went), and new.
-        if (stored && entry.keep && !entry.fromStore && entry.generation === generation && value !== replaced?.value) {
+        if (stored && entry.keep && !entry.fromStore && unchangedSince(groupId, entry.generation) && value !== replaced?.value) {
           Promise.resolve().then(() => stored.write(groupId, value)).catch(report);
         }
       },
@@ -170,14 +185,14 @@ export function createGroupCache<T>(options: {
       const started = now();
       const startedGeneration = generation;
       setImmediate(() => {
-        if (entries.get(groupId) !== entry || generation !== startedGeneration) {
+        if (entries.get(groupId) !== entry || !unchangedSince(groupId, startedGeneration)) {
           entry.refreshing = false;
           return;
         }
         const rows = Promise.resolve().then(() => load(db, groupId));
         rows.then(
           () => {
-            if (entries.get(groupId) === entry && generation === startedGeneration) {
+            if (entries.get(groupId) === entry && unchangedSince(groupId, startedGeneration)) {
               store(groupId, { at: started, generation: startedGeneration, rows, refreshing: false, keep: false });
             } else entry.refreshing = false;
           },
@@ -205,7 +220,7 @@ export function createGroupCache<T>(options: {
     get(db, groupId) {
       if (ttlMs <= 0) return load(db, groupId);
       const entry = entries.get(groupId);
-      if (entry && entry.generation === generation) {
+      if (entry && unchangedSince(groupId, entry.generation)) {
         if (now() - entry.at < ttlMs) return entry.rows;
         // Stale but not invalidated: served while one refresh runs (a 10,000-member ranking takes ~100 ms;
         // nobody waits for it), so a ranking read is at most ttlMs plus one computation old.
@@ -216,8 +231,17 @@ export function createGroupCache<T>(options: {
       if (!entry && stored && !skipStore.delete(groupId)) return readStored(db, groupId, stored);
       return compute(db, groupId).rows;
     },
-    invalidate() {
+    invalidate(groupId) {
       generation += 1;
+      // Past MAX_GROUP_CHANGES groups changed one by one since the last change of all, one change of all
+      // stands for them (the map stays small).
+      if (groupId !== undefined && groupChanged.size < MAX_GROUP_CHANGES) {
+        groupChanged.set(groupId, generation);
+        if (!keepAfterChange) entries.delete(groupId);
+        return;
+      }
+      everyGroupChanged = generation;
+      groupChanged.clear();
       // Values stay for costly groups' reads after a change (keepAfterChange); the others are dropped.
       if (!keepAfterChange) entries.clear();
     },

@@ -13,8 +13,20 @@ import type { Conn } from '../../db/client';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** The NOTIFY channel of ranking changes; its payload names the instance that sent it ('' for none). */
+/**
+ * The NOTIFY channel of ranking changes. Its payload names the instance that sent it ('' for none) and,
+ * after a space, the one group whose pages moved (none: every group's).
+ */
 export const RANKINGS_CHANNEL = 'palpite_rankings';
+
+/** A notice on RANKINGS_CHANNEL: who sent it ('' for none) and the one group it is about, if any. */
+export interface RankingsNotice { origin: string; groupId?: string }
+
+/** Reads a RANKINGS_CHANNEL payload (see notifyRankingsChanged); anything after a second space is ignored. */
+export function parseRankingsNotice(payload: string): RankingsNotice {
+  const [origin = '', groupId] = payload.split(' ');
+  return groupId ? { origin, groupId } : { origin };
+}
 
 /** Calls `listener` on every signal of this process; returns the function that stops it. */
 export function onRankingsChanged(listener: Listener): () => void {
@@ -31,10 +43,11 @@ export function rankingsChanged(): void {
  * Tells every instance listening on RANKINGS_CHANNEL that rankings may have moved, when `conn`'s
  * transaction commits (at once outside one).
  * @param origin the sending instance's id, so it can ignore its own notice ('' : every instance acts).
+ * @param groupId the one group whose pages moved; omitted: every group's.
  * @throws the database's error.
  */
-export async function notifyRankingsChanged(conn: Conn, origin = ''): Promise<void> {
-  await conn.execute(sql`select pg_notify(${RANKINGS_CHANNEL}, ${origin})`);
+export async function notifyRankingsChanged(conn: Conn, origin = '', groupId?: string): Promise<void> {
+  await conn.execute(sql`select pg_notify(${RANKINGS_CHANNEL}, ${groupId ? `${origin} ${groupId}` : origin})`);
 }
 
 /**
