@@ -225,8 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // rankings go here and on every other instance; except after writes that cannot move one (routes with
   // config.rankingNeutral) and refused ones (4xx: nothing written). A server error may follow a commit
   // (an avatar's old file failing to go), so it counts as a write. A write to one group's routes
-  // (/api/groups/:groupId/…: its members, name, status, predictions) moves that group's pages only; a
-  // change of its scoring rules rebuilds its totals, which signals every group anyway.
+  // (/api/groups/:groupId/…: its members, name, status, scoring rules) moves that group's pages only.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
     if (request.routeOptions.config?.rankingNeutral) return;
@@ -411,5 +410,6 @@ function assetPath(webDir: string, urlPath: string): string | null {
 function writtenGroup(routeUrl: string | undefined, params: unknown): string | undefined {
   if (!routeUrl?.startsWith('/api/groups/:groupId')) return undefined;
   const groupId = (params as { groupId?: unknown } | undefined)?.groupId;
-  return typeof groupId === 'string' ? groupId : undefined;
+  // Lower case, as the caches key their groups: a uuid may arrive in capitals and still name the group.
+  return typeof groupId === 'string' ? groupId.toLowerCase() : undefined;
 }

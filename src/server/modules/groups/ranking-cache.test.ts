@@ -197,6 +197,18 @@ describe('createRankingCache', () => {
     expect(await cache.get(db, 'a')).toBe('a-3');
   });
 
+  it('keys groups by their id in lower case: a uuid in capitals reads and drops the same entry', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const first = await cache.get(db, id);
+    expect(await cache.get(db, id.toUpperCase())).toBe(first);
+    cache.invalidate(id.toUpperCase());
+    expect(cache.peek(id)).toBeUndefined();
+    await cache.get(db, id);
+    expect(source.calls).toEqual([id, id]);
+  });
+
   it('counts ten thousand groups changed one by one as a change of all (what it remembers stays small)', async () => {
     const source = loader();
     const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });

@@ -22,7 +22,10 @@
 import type { Conn } from '../../db/client';
 import { groupRanking, type GroupRanking } from './ranking';
 
-/** A per-group cache of one app instance, holding values of type T. */
+/**
+ * A per-group cache of one app instance, holding values of type T. Groups are keyed by their id in lower
+ * case (a uuid in capitals names the same group).
+ */
 export interface GroupCache<T> {
   /**
    * The group's value (for the ranking: every member, in rank order), from the cache when fresh; a stale
@@ -214,11 +217,13 @@ export function createGroupCache<T>(options: {
   };
   return {
     peek(groupId) {
+      groupId = groupId.toLowerCase();
       const entry = current(groupId);
       return entry && now() - entry.at < 2 * ttlMs ? entry.rows : undefined;
     },
     get(db, groupId) {
       if (ttlMs <= 0) return load(db, groupId);
+      groupId = groupId.toLowerCase();
       const entry = entries.get(groupId);
       if (entry && unchangedSince(groupId, entry.generation)) {
         if (now() - entry.at < ttlMs) return entry.rows;
@@ -232,6 +237,7 @@ export function createGroupCache<T>(options: {
       return compute(db, groupId).rows;
     },
     invalidate(groupId) {
+      groupId = groupId?.toLowerCase();
       generation += 1;
       // Past MAX_GROUP_CHANGES groups changed one by one since the last change of all, one change of all
       // stands for them (the map stays small).
