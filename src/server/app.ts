@@ -410,6 +410,5 @@ function assetPath(webDir: string, urlPath: string): string | null {
 function writtenGroup(routeUrl: string | undefined, params: unknown): string | undefined {
   if (!routeUrl?.startsWith('/api/groups/:groupId')) return undefined;
   const groupId = (params as { groupId?: unknown } | undefined)?.groupId;
-  // Lower case, as the caches key their groups: a uuid may arrive in capitals and still name the group.
-  return typeof groupId === 'string' ? groupId.toLowerCase() : undefined;
+  return typeof groupId === 'string' ? groupId : undefined; // in any case: the caches key groups in lower case
 }

@@ -122,8 +122,7 @@ export async function updateFixture(db: Db, actor: Actor | null, matchId: string
     await tx.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
     const current = await fixture(tx, matchId);
     if (body.release) {
-      // Handed back to the provider: the next sync brings its data again.
-      await tx.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
+      // Handed back to the provider: the next sync brings its data again (the row is locked above).
       await tx.update(matches).set({ lockedByAdmin: false }).where(eq(matches.id, matchId));
     }
     if (body.kickoff !== undefined || body.result !== undefined) await lockForEdit(tx, matchId);

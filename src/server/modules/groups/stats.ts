@@ -81,11 +81,12 @@ function parseRoundTotals(result: { ids: string | null; rows: string | null } | 
       for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at)) value = value * 10 + code - 48;
       // A comma after each number (the id follows the last): anything else would shift every field after it.
       if (at === first || text.charCodeAt(at) !== 44) throw new Error(`round totals: unexpected text at ${at}`);
+      const signed = negative ? -value : value;
       if (field < 6) {
-        fields[field] = negative ? -value : value;
+        fields[field] = signed;
       } else if (at - first <= 15) { // a mask within ±10^15: exact as a number
-        const high = Math.floor((negative ? -value : value) / TWO_32);
-        fields[field * 2 - 6] = ((negative ? -value : value) - high * TWO_32) | 0;
+        const high = Math.floor(signed / TWO_32);
+        fields[field * 2 - 6] = (signed - high * TWO_32) | 0;
         fields[field * 2 - 5] = high | 0;
       } else {
         const mask = BigInt(text.slice(start, at));
