@@ -4,7 +4,11 @@ import { MATCH_STATUSES } from '../domain/deadline';
 
 /** Goals a side scored or is predicted to score: a whole number from 0 to 99. */
 export const goals = z.number().int().min(0).max(99);
-export const uuidParam = z.uuid();
+/**
+ * An id (UUID) sent by a client, in lower case: PostgreSQL reads `A…` and `a…` as the same uuid, so ids
+ * are compared, deduplicated and answered in the form the database gives back.
+ */
+export const uuidParam = z.uuid().overwrite((id) => id.toLowerCase());
 /** A UTC instant as an ISO 8601 string. */
 export const instant = z.iso.datetime();
 

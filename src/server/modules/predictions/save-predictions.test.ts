@@ -62,6 +62,16 @@ describe(`PUT /api/groups/:groupId/predictions (${TEST_DB_KIND})`, () => {
     );
   });
 
+  it('takes a match id written in capitals as the same match, and answers with it in lower case', async () => {
+    const groupId = await createGroup(ana, 'Capitals pool');
+    const response = await as(ana, 'PUT', `/api/groups/${groupId.toUpperCase()}/predictions`, {
+      predictions: [{ matchId: open[2]!.id.toUpperCase(), homeGoals: 4, awayGoals: 2 }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results).toEqual([expect.objectContaining({ matchId: open[2]!.id, status: 'saved', prediction: expect.objectContaining({ homeGoals: 4, awayGoals: 2 }) })]);
+    expect((await saved(groupId)).map((row) => [row.matchId, row.homeGoals, row.awayGoals])).toEqual([[open[2]!.id, 4, 2]]);
+  });
+
   it('replaces an earlier prediction, and says "closed" (not started) inside the 15 minutes', async () => {
     const groupId = await createGroup(ana, 'Replace pool');
     await as(ana, 'PUT', `/api/groups/${groupId}/predictions`, { predictions: [{ matchId: open[2]!.id, homeGoals: 1, awayGoals: 0 }] });
@@ -99,6 +109,7 @@ describe(`PUT /api/groups/:groupId/predictions (${TEST_DB_KIND})`, () => {
     const item = { matchId: open[0]!.id, homeGoals: 1, awayGoals: 0 };
     for (const payload of [
       { predictions: [item, { ...item, homeGoals: 2 }] },
+      { predictions: [item, { ...item, matchId: item.matchId.toUpperCase(), homeGoals: 2 }] },
       { predictions: Array.from({ length: 101 }, () => item) },
       { predictions: [{ ...item, homeGoals: -1 }] },
       { predictions: [] },
