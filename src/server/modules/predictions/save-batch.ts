@@ -86,9 +86,9 @@ export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveB
   }
 
   async function run(saves: Pending[]) {
-    let rows: (SavedRow & { user_id: string })[];
+    let written: WrittenGroup[];
     try {
-      rows = await writeSaves(db, saves.map((pending) => pending.request));
+      written = await writeSaves(db, saves.map((pending) => pending.request));
     } catch (error) {
       // A failure of the database itself (connection, shutdown, resources) is every save's: refused
       // together. Anything else may be one save's doing: each is tried alone, in turn, so one save
@@ -102,13 +102,13 @@ export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveB
     }
     stats.statements++;
     stats.saves += saves.length;
-    const byUser = new Map<string, SavedRow[]>();
-    for (const row of rows) {
-      const list = byUser.get(row.user_id);
-      if (list) list.push(row);
-      else byUser.set(row.user_id, [row]);
+    const byUser = new Map<string, WrittenGroup[]>();
+    for (const group of written) {
+      const list = byUser.get(group.user_id);
+      if (list) list.push(group);
+      else byUser.set(group.user_id, [group]);
     }
-    for (const pending of saves) pending.resolve(byUser.get(pending.request.userId) ?? []);
+    for (const pending of saves) pending.resolve(savedRows(pending.request, byUser.get(pending.request.userId) ?? []));
   }
 
   return {
@@ -131,6 +131,25 @@ export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveB
   };
 }
 
+/** What the statement wrote for one person in one group: the matches (ids joined by commas) and when. */
+interface WrittenGroup { user_id: string; group_id: string; match_ids: string; updated_at: string | Date }
+
+/**
+ * The rows one save wrote, from what the statement reports for its person: each written match with the
+ * goals the save sent (the statement writes them as sent), in each group written to.
+ */
+function savedRows(request: SaveRequest, written: readonly WrittenGroup[]): SavedRow[] {
+  const goals = new Map(request.items.map((item) => [item.matchId, item]));
+  const rows: SavedRow[] = [];
+  for (const group of written) {
+    for (const matchId of group.match_ids.split(',')) {
+      const item = goals.get(matchId);
+      if (item) rows.push({ group_id: group.group_id, match_id: matchId, home_goals: item.homeGoals, away_goals: item.awayGoals, updated_at: group.updated_at });
+    }
+  }
+  return rows;
+}
+
 /**
  * Whether a failed statement may have failed because of one of its saves, so that trying each alone is
  * worth it: not when PostgreSQL reports a lost connection (SQLSTATE class 08), too few resources (53),
@@ -149,9 +168,12 @@ function mayBeOneSaves(error: unknown): boolean {
  * only takes matches still open by `clock_timestamp()` (read once; stored as updated_at), so no
  * prediction is ever written after its close (rule: predictions close PREDICTION_CLOSE_MINUTES before
  * kickoff, src/domain/deadline.ts). Matches being re-scored (in scoring_queue) take no changes yet.
- * @returns the written rows with the person they belong to.
+ * The written rows come back one line per person and group (their match ids joined), not one per
+ * prediction: a whole round's batch returned 10× the lines, and reading them was a tenth of the rush's
+ * time on the embedded database (docs/benchmarks.md).
+ * @returns per person and group written to, the matches written and when.
  */
-async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(SavedRow & { user_id: string })[]> {
+async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<WrittenGroup[]> {
   const save: number[] = [];
   const matchIds: string[] = [];
   const homeGoals: number[] = [];
@@ -165,7 +187,7 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(Saved
     }
   });
   // A named prepared statement: parsed and planned once per connection, not on every batch of a rush.
-  return rowsOf<SavedRow & { user_id: string }>(await executePrepared(db, 'save_predictions', sql`
+  return rowsOf<WrittenGroup>(await executePrepared(db, 'save_predictions', sql`
     with saves (save, user_id, group_id, apply_all) as (
       select * from unnest(${arrayLiteral(saves.map((_, index) => index))}::int[], ${arrayLiteral(saves.map((request) => request.userId))}::text[],
                            ${arrayLiteral(saves.map((request) => request.groupId))}::uuid[], ${arrayLiteral(saves.map((request) => request.applyToOtherGroups))}::boolean[])
@@ -186,20 +208,24 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<(Saved
         from origins o
         join groups g on g.league_id = o.league_id and g.status = 'active' and (g.id = o.group_id or o.apply_all)
         join group_members gm on gm.group_id = g.id and gm.user_id = o.user_id
+    ),
+    written as (
+      insert into predictions (group_id, user_id, match_id, home_goals, away_goals, updated_at)
+      select tg.group_id, tg.user_id, i.match_id, i.home_goals, i.away_goals, clock.at
+        from items i
+        join target_groups tg on tg.save = i.save
+        join matches m on m.id = i.match_id and m.league_id = tg.league_id
+       cross join clock
+       where m.status = 'scheduled'
+         and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
+         and not exists (select 1 from scoring_queue q where q.match_id = m.id)
+       -- Rows locked in one order by every statement: two instances' batches never deadlock on each other.
+       order by tg.group_id, tg.user_id, i.match_id
+      on conflict (group_id, user_id, match_id) do update
+         set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
+             updated_at = excluded.updated_at
+      returning group_id, user_id, match_id, updated_at
     )
-    insert into predictions (group_id, user_id, match_id, home_goals, away_goals, updated_at)
-    select tg.group_id, tg.user_id, i.match_id, i.home_goals, i.away_goals, clock.at
-      from items i
-      join target_groups tg on tg.save = i.save
-      join matches m on m.id = i.match_id and m.league_id = tg.league_id
-     cross join clock
-     where m.status = 'scheduled'
-       and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
-       and not exists (select 1 from scoring_queue q where q.match_id = m.id)
-     -- Rows locked in one order by every statement: two instances' batches never deadlock on each other.
-     order by tg.group_id, tg.user_id, i.match_id
-    on conflict (group_id, user_id, match_id) do update
-       set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
-           updated_at = excluded.updated_at
-    returning group_id, user_id, match_id, home_goals, away_goals, updated_at`));
+    select user_id, group_id, string_agg(match_id::text, ',') as match_ids, min(updated_at) as updated_at
+      from written group by user_id, group_id`));
 }
