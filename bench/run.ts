@@ -86,12 +86,12 @@ async function main() {
     const [setMs, scored] = await time(() => db.transaction((tx) => scoreMatches(tx, matchIds)));
 
     // Baseline: the per-prediction loop, on a sample.
-    const sample = rowsOf<{ id: string; user_id: string; round_order: number; ph: number; pa: number; mh: number; ma: number }>(await db.execute(sql`
-      select p.id, p.user_id, m.round_order, p.home_goals as ph, p.away_goals as pa, m.home_goals as mh, m.away_goals as ma
+    const sample = rowsOf<{ match_id: string; user_id: string; round_order: number; ph: number; pa: number; mh: number; ma: number }>(await db.execute(sql`
+      select p.match_id, p.user_id, m.round_order, p.home_goals as ph, p.away_goals as pa, m.home_goals as mh, m.away_goals as ma
         from predictions p join matches m on m.id = p.match_id limit ${LOOP_SAMPLE}`));
     const [loopMs] = await time(async () => {
       for (const row of sample) {
-        await db.execute(sql`select home_goals, away_goals from predictions where id = ${row.id}`);
+        await db.execute(sql`select home_goals, away_goals from predictions where group_id = ${groupId}::uuid and user_id = ${row.user_id} and match_id = ${row.match_id}::uuid`);
         const { points } = scorePrediction({ home: row.ph, away: row.pa }, { home: row.mh, away: row.ma });
         await db.execute(sql`update member_round_totals set points = points + ${points}
           where group_id = ${groupId}::uuid and round_order = ${row.round_order} and user_id = ${row.user_id}`);

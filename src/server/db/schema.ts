@@ -310,7 +310,6 @@ export const groupMembers = pgTable('group_members', {
  * follow from the match's result and the group's rules (src/server/modules/scoring/scoring-sql.ts).
  */
 export const predictions = pgTable('predictions', {
-  id: uuid('id').primaryKey().defaultRandom(),
   groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   matchId: uuid('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
@@ -319,7 +318,9 @@ export const predictions = pgTable('predictions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  uniqueIndex('predictions_group_user_match_idx').on(t.groupId, t.userId, t.matchId),
+  // One prediction per member and match in a group, and the row's identity: no surrogate id (its index
+  // and random value were a seventh of a save's time on the embedded database, docs/benchmarks.md).
+  primaryKey({ columns: [t.groupId, t.userId, t.matchId] }),
   // A match's predictions group by group: folding walks it by (group, user), a ranking reads its group's slice.
   uniqueIndex('predictions_match_group_user_idx').on(t.matchId, t.groupId, t.userId),
 ]);

@@ -197,7 +197,7 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
 
     const totalsOf = (groupId: string) => db.select().from(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId))
       .orderBy(memberRoundTotals.userId, memberRoundTotals.roundOrder);
-    const predictionCount = async (groupId: string) => (await db.select({ id: predictions.id }).from(predictions).where(eq(predictions.groupId, groupId))).length;
+    const predictionCount = async (groupId: string) => (await db.select({ matchId: predictions.matchId }).from(predictions).where(eq(predictions.groupId, groupId))).length;
     const rankingOf = async (groupId: string) => Object.fromEntries((await as(owner, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking
       .map((r: { userId: string; points: number }) => [r.userId, r.points]));
     const expectedPoints = (byMember: Record<string, (readonly [number, number])[]>) => Object.fromEntries(Object.entries(byMember).map(([who, scores]) => [

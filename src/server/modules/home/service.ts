@@ -82,12 +82,12 @@ async function myGroupsOnMatches(db: Conn, userId: string, matchIds: string[]): 
   const ids = sql.join(matchIds.map((id) => sql`${id}::uuid`), sql`, `);
   const rows = rowsOf<{
     match_id: string; group_id: string; group_name: string; group_color: string; group_status: 'active' | 'deactivated';
-    prediction_id: string | null; home_goals: number | null; away_goals: number | null; points: number | null; outcome: StoredOutcome | null;
+    prediction_match_id: string | null; home_goals: number | null; away_goals: number | null; points: number | null; outcome: StoredOutcome | null;
   }>(await db.execute(sql`
     select m.id as match_id, g.id as group_id, g.name as group_name, g.color as group_color, g.status as group_status,
-           p.id as prediction_id, p.home_goals, p.away_goals,
-           case when p.id is not null then ${outcomeSql} end as outcome,
-           case when p.id is not null then ${pointsSql(outcomeSql)} end as points
+           p.match_id as prediction_match_id, p.home_goals, p.away_goals,
+           case when p.match_id is not null then ${outcomeSql} end as outcome,
+           case when p.match_id is not null then ${pointsSql(outcomeSql)} end as points
       from group_members gm
       join groups g on g.id = gm.group_id
       join matches m on m.league_id = g.league_id
@@ -100,7 +100,7 @@ async function myGroupsOnMatches(db: Conn, userId: string, matchIds: string[]): 
     groupName: row.group_name,
     groupColor: row.group_color,
     groupStatus: row.group_status,
-    prediction: row.prediction_id === null || row.home_goals === null || row.away_goals === null ? null : {
+    prediction: row.prediction_match_id === null || row.home_goals === null || row.away_goals === null ? null : {
       homeGoals: Number(row.home_goals),
       awayGoals: Number(row.away_goals),
       points: row.points === null ? null : Number(row.points),

@@ -46,13 +46,14 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     }
     // The same rule on a result reduced once per match (countedResultSql, as the stats page scores) agrees.
     const reduced = rowsOf<{ id: string; outcome: string | null }>(await db.execute(sql`
-      select p.id, ${outcomeOnCountedSql('p', 'r')} as outcome
+      select p.user_id || ' ' || p.match_id as id, ${outcomeOnCountedSql('p', 'r')} as outcome
         from predictions p
         join (select m.id, ${countedResultSql('m', 'g')} from matches m cross join groups g where g.id = ${group!.id}::uuid) r on r.id = p.match_id
        where p.group_id = ${group!.id}::uuid`));
     expect(reduced).toHaveLength(36 * 36);
-    const byPrediction = new Map((await db.select({ id: predictions.id, matchId: predictions.matchId, homeGoals: predictions.homeGoals, awayGoals: predictions.awayGoals })
-      .from(predictions).where(eq(predictions.groupId, group!.id))).map((p) => [p.id, p]));
+    // Each prediction of the group by "user match" (its key within the group).
+    const byPrediction = new Map((await db.select({ userId: predictions.userId, matchId: predictions.matchId, homeGoals: predictions.homeGoals, awayGoals: predictions.awayGoals })
+      .from(predictions).where(eq(predictions.groupId, group!.id))).map((p) => [`${p.userId} ${p.matchId}`, p]));
     for (const row of reduced) {
       const p = byPrediction.get(row.id)!;
       expect(row.outcome).toBe(scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!).outcome);
@@ -65,7 +66,7 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     // knockout match whose group counts extra time, on the score after extra time once it has one.
     await db.update(matches).set({ status: 'live' }).where(eq(matches.leagueId, league!.id));
     const liveOutcomes = async () => new Map(rowsOf<{ id: string; outcome: string | null }>(await db.execute(sql`
-      select p.id, ${liveOutcomeSql('p', 'm', 'g')} as outcome
+      select p.user_id || ' ' || p.match_id as id, ${liveOutcomeSql('p', 'm', 'g')} as outcome
         from predictions p join matches m on m.id = p.match_id join groups g on g.id = p.group_id
        where p.group_id = ${group!.id}::uuid`)).map((row) => [row.id, row.outcome]));
     let live = await liveOutcomes();
