@@ -14,21 +14,24 @@
  *    (default 5,000), each request one member's; and a whole round in one request; a count proves none
  *    was lost.
  *
- * BENCH_PARTS=final,ranking,rush chooses the parts. The HTTP parts run autocannon in the server's own
- * process (one Node thread shares the load generator and the server), so absolute figures are low;
- * the ratio to the health route under the same conditions is the figure to compare.
+ * BENCH_PARTS=final,ranking,rush chooses the parts. The HTTP parts run autocannon in a worker thread of
+ * the server's process (bench/load.ts): the server's thread serves requests only, as behind a real load;
+ * the ratio to the health route under the same conditions is the figure to compare across machines.
  *
- * PGlite in memory by default; PostgreSQL when BENCH_DATABASE_URL is set (fresh databases, dropped after).
+ * PGlite in memory by default (BENCH_EMBEDDED=folder: in a temporary data folder with durable commits, as
+ * `npm start` runs it); PostgreSQL when BENCH_DATABASE_URL is set (fresh databases, dropped after).
  * Needs ../shared/data/openfootball. Bulk loads are followed by VACUUM ANALYZE (autovacuum is off here).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import autocannon from 'autocannon';
 import { serializeSignedCookie } from 'better-call';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { openFreshPostgres } from '../tests/helpers/app';
+import { runLoad, type LoadResult } from './load';
 import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
 import { buildApp } from '../src/server/app';
 import { openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
@@ -78,12 +81,18 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+/** BENCH_EMBEDDED=folder: PGlite in a data folder with durable commits, as `npm start` opens it. */
+const EMBEDDED_FOLDER = process.env.BENCH_EMBEDDED === 'folder';
+
 async function open(label: string): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ memory: true }), drop: async () => {} };
-  return openFreshPostgres(url, `palpite_bench_${label}`);
+  if (url) return openFreshPostgres(url, `palpite_bench_${label}`);
+  if (!EMBEDDED_FOLDER) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  const dataDir = mkdtempSync(join(tmpdir(), `palpite-bench-${label}-`));
+  return { database: await openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
-const kind = () => (process.env.BENCH_DATABASE_URL ? `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})` : 'PGlite (in memory)');
+const kind = () => (process.env.BENCH_DATABASE_URL ? `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})`
+  : EMBEDDED_FOLDER ? 'PGlite (data folder, durable commits)' : 'PGlite (in memory)');
 const vacuum = async (db: Db, table: string) => db.execute(sql.raw(`vacuum analyze ${table}`));
 
 async function importFile(db: Db, file: string, tz: string) {
@@ -139,10 +148,9 @@ async function browserCookie(app: FastifyInstance, cookie: string): Promise<stri
   return [cookie, ...data].join('; ');
 }
 
-function cannon(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: 50, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+/** GET `url` (with `headers`) over 50 connections for DURATION seconds, from the load generator's own thread. */
+async function cannon(url: string, headers?: Record<string, string>): Promise<LoadResult> {
+  return (await runLoad({ kind: 'plain', url, connections: 50, duration: DURATION, ...(headers ? { headers } : {}) })).result;
 }
 
 async function finalWhistle(): Promise<string[]> {
@@ -313,8 +321,8 @@ async function rankingOverHttp(): Promise<string[]> {
         // that one computation); measured on its own, then the steady state under load.
         const [firstRankingMs, first] = await time(() => app.inject({ method: 'GET', url: `/api/groups/${groupId}/ranking`, headers: { cookie: cookie! } }));
         if (first.statusCode !== 200) throw new Error(`ranking answered ${first.statusCode}`);
-        const health = await cannon({ url: `${url}/api/health` });
-        const ranking = await cannon({ url: `${url}/api/groups/${groupId}/ranking`, headers: { cookie } });
+        const health = await cannon(`${url}/api/health`);
+        const ranking = await cannon(`${url}/api/groups/${groupId}/ranking`, { cookie });
         await new Promise((resolve) => setTimeout(resolve, 1_000)); // requests still in flight when the run stopped
         if (ranking.non2xx > 0) throw new Error(`ranking answered ${ranking.non2xx} non-2xx`);
         out.push(`| ${members.toLocaleString('en')} | ${f(firstRankingMs)} | ${ranking.requests.average.toFixed(0)} | ${ranking.latency.p50} ms / ${ranking.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(ranking.requests.average / health.requests.average).toFixed(2)}× | ${f(percentile(coldTimes, 50))} | ${f(percentile(statsTimes, 50))} | ${f(percentile(changedTimes, 50))} / ${f(Math.max(...changedTimes))} | ${f(percentile(storedTimes, 50))} / ${f(Math.max(...storedTimes))} |`);
@@ -371,46 +379,22 @@ async function deadlineRush(): Promise<string[]> {
       const copiesFrom = performance.now();
       for (let i = 0; i < cookies.length; i++) cookies[i] = await browserCookie(app, cookies[i]!);
       console.error(`rush: ${RUSH_MEMBERS} session copies made in ${((performance.now() - copiesFrom) / 1000).toFixed(1)} s`);
-      const health = await cannon({ url: `${url}/api/health` });
-      let next = 0;
+      const health = await cannon(`${url}/api/health`);
+      const rush = { url: `${url}/api/groups/${groupId}/predictions`, connections: 50, duration: DURATION, cookies, memberPrefix: 'ru-' };
       // Which members were answered "saved", with the score they sent last: every one must be stored.
-      const answered = new Map<string, [number, number]>();
-      const one = await profiled('rush-one', () => cannon({
-        url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
-        requests: [{
-          setupRequest: (request: autocannon.Request, raw: object) => {
-            const context = raw as Record<string, unknown>;
-            const i = next++ % RUSH_MEMBERS;
-            const score: [number, number] = [next % 10, i % 4];
-            context.member = `ru-${i + 1}`;
-            context.score = score;
-            return { ...request, headers: { 'content-type': 'application/json', cookie: cookies[i]! }, body: JSON.stringify({ predictions: [{ matchId: round[0], homeGoals: score[0], awayGoals: score[1] }] }) };
-          },
-          onResponse: (status: number, body: string, raw: object) => {
-            const context = raw as Record<string, unknown>;
-            if (status === 200 && body.includes('"saved"')) answered.set(context.member as string, context.score as [number, number]);
-          },
-        }],
-      }));
+      const { result: one, answered, threadMs: oneMs } = await profiled('rush-one', () => runLoad({ ...rush, kind: 'one-match', matchIds: [round[0]!] }));
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // requests still in flight when the run stopped
       const stored = new Map(rowsOf<{ user_id: string; home_goals: number; away_goals: number }>(await db.execute(sql`
         select user_id, home_goals, away_goals from predictions where group_id = ${groupId} and match_id = ${round[0]}::uuid`)).map((r) => [r.user_id, [Number(r.home_goals), Number(r.away_goals)]]));
       // Lost: a member answered "saved" whose stored prediction is missing or is not the score sent last.
       const lost = [...answered].filter(([member, score]) => stored.get(member)?.join('-') !== score.join('-')).length;
-      next = 0;
-      const whole = await profiled('rush-round', () => cannon({
-        url: `${url}/api/groups/${groupId}/predictions`, method: 'PUT',
-        requests: [{ setupRequest: (request: autocannon.Request) => {
-          const i = next++ % RUSH_MEMBERS;
-          return { ...request, headers: { 'content-type': 'application/json', cookie: cookies[i]! }, body: JSON.stringify({ predictions: round.map((matchId, k) => ({ matchId, homeGoals: (i + k) % 4, awayGoals: k % 3 })) }) };
-        } }],
-      }));
+      const { result: whole, threadMs: wholeMs } = await profiled('rush-round', () => runLoad({ ...rush, kind: 'round', matchIds: round }));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const [roundSaved] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${groupId}`));
       out.push(`### Deadline rush — ${kind()}, autocannon 50 connections × ${DURATION} s, ${RUSH_MEMBERS.toLocaleString('en')} members, one session each`, '',
-        '| measure | req/s | p50 / p99 | GET /api/health req/s (same server) | ratio | none lost |', '| --- | --- | --- | --- | --- | --- |',
-        `| one match per request | ${one.requests.average.toFixed(0)} | ${one.latency.p50} ms / ${one.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(one.requests.average / health.requests.average).toFixed(2)}× | ${one.non2xx === 0 && lost === 0 ? `yes: ${answered.size} members answered "saved", all ${answered.size} stored with the score they sent last (${stored.size} in all)` : `NO (${one.non2xx} errors, ${lost} of ${answered.size} saved answers not stored)`} |`,
-        `| a whole round (${round.length} matches) per request | ${whole.requests.average.toFixed(0)} | ${whole.latency.p50} ms / ${whole.latency.p99} ms | — | ${(whole.requests.average / health.requests.average).toFixed(2)}× | ${whole.non2xx === 0 ? `yes: ${whole['2xx']} answered 200, ${roundSaved!.n} predictions stored` : `NO (${whole.non2xx} errors)`} |`, '');
+        '| measure | req/s | p50 / p99 | server thread busy per request | GET /api/health req/s (same server) | ratio | none lost |', '| --- | --- | --- | --- | --- | --- | --- |',
+        `| one match per request | ${one.requests.average.toFixed(0)} | ${one.latency.p50} ms / ${one.latency.p99} ms | ${oneMs.toFixed(3)} ms | ${health.requests.average.toFixed(0)} | ${(one.requests.average / health.requests.average).toFixed(2)}× | ${one.non2xx === 0 && lost === 0 ? `yes: ${answered.size} members answered "saved", all ${answered.size} stored with the score they sent last (${stored.size} in all)` : `NO (${one.non2xx} errors, ${lost} of ${answered.size} saved answers not stored)`} |`,
+        `| a whole round (${round.length} matches) per request | ${whole.requests.average.toFixed(0)} (${(whole.requests.average * round.length).toFixed(0)} predictions/s) | ${whole.latency.p50} ms / ${whole.latency.p99} ms | ${wholeMs.toFixed(3)} ms | — | ${(whole.requests.average / health.requests.average).toFixed(2)}× (predictions/s: ${(whole.requests.average * round.length / health.requests.average).toFixed(2)}×) | ${whole.non2xx === 0 ? `yes: ${whole['2xx']} answered 200, ${roundSaved!.n} predictions stored` : `NO (${whole.non2xx} errors)`} |`, '');
     } finally {
       await app.close();
     }
