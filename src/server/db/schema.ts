@@ -310,6 +310,11 @@ export const groupMembers = pgTable('group_members', {
  * follow from the match's result and the group's rules (src/server/modules/scoring/scoring-sql.ts).
  */
 export const predictions = pgTable('predictions', {
+  /**
+   * The former surrogate key, no longer indexed or read: kept one release for instances of the previous
+   * version during a rolling upgrade (they read it), to be dropped by a later migration (docs/deploy.md).
+   */
+  id: uuid('id').notNull().defaultRandom(),
   groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   matchId: uuid('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
@@ -318,8 +323,8 @@ export const predictions = pgTable('predictions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  // One prediction per member and match in a group, and the row's identity: no surrogate id (its index
-  // and random value were a seventh of a save's time on the embedded database, docs/benchmarks.md).
+  // One prediction per member and match in a group, and the row's identity: the surrogate id's index was
+  // a seventh to a third of a batch of saves on the embedded database (docs/benchmarks.md).
   primaryKey({ columns: [t.groupId, t.userId, t.matchId] }),
   // A match's predictions group by group: folding walks it by (group, user), a ranking reads its group's slice.
   uniqueIndex('predictions_match_group_user_idx').on(t.matchId, t.groupId, t.userId),
