@@ -92,7 +92,8 @@ async function open(label: string): Promise<{ database: Database; drop: () => Pr
   return { database: await openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 const kind = () => (process.env.BENCH_DATABASE_URL ? `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})`
-  : EMBEDDED_FOLDER ? 'PGlite (data folder, durable commits)' : 'PGlite (in memory)');
+  : EMBEDDED_FOLDER ? `PGlite (data folder, ${process.env.EMBEDDED_FSYNC === 'false' ? 'commits not flushed: EMBEDDED_FSYNC=false' : 'durable commits'})`
+    : 'PGlite (in memory)');
 const vacuum = async (db: Db, table: string) => db.execute(sql.raw(`vacuum analyze ${table}`));
 
 async function importFile(db: Db, file: string, tz: string) {

@@ -48,13 +48,14 @@ function optionsOf(answered: Map<string, [number, number]>): autocannon.Options 
   };
 }
 
+/** autocannon's aggregateResult (exported and documented, missing from the package's types). */
 interface Aggregator { aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result }
 
 const answered = new Map<string, [number, number]>();
 const options = optionsOf(answered);
 autocannon(options, (error, raw) => {
-  // In a worker thread autocannon leaves its result unaggregated (encoded histograms): its own the usual figures.
-  // aggregateResult gives the usual figures (public, documented; missing from the package's types).
+  // In a worker thread autocannon leaves its result unaggregated (encoded histograms); its own
+  // aggregateResult turns it into the usual figures.
   const result = error ? raw : (autocannon as unknown as Aggregator).aggregateResult([raw], options);
   const report: LoadReport = error
     ? { error: String(error) }

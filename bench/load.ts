@@ -44,6 +44,7 @@ export async function runLoad(spec: LoadSpec): Promise<{ result: LoadResult; ans
   return { result, answered, threadMs: busy / Math.max(1, result['2xx'] + result.non2xx) };
 }
 
+/** Starts the load generator's worker with `spec` and resolves with its report. */
 function generate(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<string, [number, number]> }> {
   return new Promise((resolve, reject) => {
     // A TypeScript entry: tsx's loader registered in the worker first (the parent's does not reach it).
@@ -55,5 +56,6 @@ function generate(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<s
       else resolve({ result: report.result, answered: new Map(report.answered) });
     });
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the load generator's worker exited (code ${code}) without a report`)));
   });
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { groupColor } from './group-colors';
-import { instant } from './common';
+import { instant, uuidParam } from './common';
 
 export const updateGroupRequest = z
   .object({
@@ -23,7 +23,7 @@ export type UpdateGroupRequest = z.input<typeof updateGroupRequest>;
 /** A typed confirmation: the group's exact name (for reset and delete). */
 export const confirmRequest = z.object({ confirm: z.string().max(200) });
 
-export const memberParams = z.object({ groupId: z.uuid(), userId: z.string().min(1).max(64) });
+export const memberParams = z.object({ groupId: uuidParam, userId: z.string().min(1).max(64) });
 export const memberRoleRequest = z.object({ role: z.enum(['admin', 'member']) });
 export const transferRequest = z.object({ userId: z.string().min(1).max(64) });
 

@@ -16,7 +16,7 @@ export const INVITE_CODE_LENGTH = 8;
 export const createGroupRequest = z.object({
   name: z.string().trim().min(3).max(60),
   description: z.string().trim().max(500).optional(),
-  leagueId: z.uuid(),
+  leagueId: uuidParam,
   visibility: z.enum(['public', 'private']).default('private'),
   /** A palette name or a custom #rrggbb on which white text passes WCAG AA. */
   color: groupColor.default('green'),
@@ -137,7 +137,7 @@ export type RankingResponse = z.infer<typeof rankingResponse>;
 export const DISCOVER_PAGE_SIZE = 20;
 export const discoverQuery = z.object({
   q: z.string().trim().max(60).optional(),
-  leagueId: z.uuid().optional(),
+  leagueId: uuidParam.optional(),
   /** The opaque cursor of the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
 });

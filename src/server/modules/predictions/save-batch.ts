@@ -139,7 +139,8 @@ interface WrittenGroup { user_id: string; group_id: string; match_ids: string; u
  * goals the save sent (the statement writes them as sent), in each group written to.
  */
 function savedRows(request: SaveRequest, written: readonly WrittenGroup[]): SavedRow[] {
-  const goals = new Map(request.items.map((item) => [item.matchId, item]));
+  // The database answers ids in lower case (the API's contract lower-cases them too).
+  const goals = new Map(request.items.map((item) => [item.matchId.toLowerCase(), item]));
   const rows: SavedRow[] = [];
   for (const group of written) {
     for (const matchId of group.match_ids.split(',')) {
@@ -169,8 +170,8 @@ function mayBeOneSaves(error: unknown): boolean {
  * prediction is ever written after its close (rule: predictions close PREDICTION_CLOSE_MINUTES before
  * kickoff, src/domain/deadline.ts). Matches being re-scored (in scoring_queue) take no changes yet.
  * The written rows come back one line per person and group (their match ids joined), not one per
- * prediction: a whole round's batch returned 10× the lines, and reading them was a tenth of the rush's
- * time on the embedded database (docs/benchmarks.md).
+ * prediction: a whole round's batch returned ten lines a person, each parsed and turned into an object
+ * on the server's thread.
  * @returns per person and group written to, the matches written and when.
  */
 async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<WrittenGroup[]> {
