@@ -317,9 +317,12 @@ export const predictions = pgTable('predictions', {
    * /dev/urandom on the embedded database for every row a save proposed, updates included (migration 0024).
    */
   id: uuid('id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
-  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  matchId: uuid('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
+  // No foreign keys (decision 011): the save's statement locks the group, membership and match rows it
+  // writes for once per statement, as their checks did once per row, and triggers of migration 0025 delete
+  // the predictions of a deleted group, account or match, as their cascades did.
+  groupId: uuid('group_id').notNull(),
+  userId: text('user_id').notNull(),
+  matchId: uuid('match_id').notNull(),
   homeGoals: integer('home_goals').notNull(),
   awayGoals: integer('away_goals').notNull(),
   createdAt: createdAt(),

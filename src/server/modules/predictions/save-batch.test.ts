@@ -1,7 +1,8 @@
 /**
  * The save batcher on a real database: saves arriving together share statements, yet each keeps its own
  * groups, membership and deadline, a person's saves land in the order they arrived, and one failing save
- * never fails the others.
+ * never fails the others. Predictions have no foreign keys (decision 011): the statement locks what it
+ * writes for, and triggers delete the predictions of a deleted group, account or match.
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -88,5 +89,80 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
     const results = await Promise.all(good);
     results.forEach((rows, i) => expect(rows.map((row) => [row.group_id, Number(row.home_goals)])).toEqual([[pool, i]]));
     for (const [i, person] of people.slice(4, 8).entries()) expect(await stored(pool, person, open[2]!)).toEqual({ home_goals: i, away_goals: 2 });
+  });
+
+  it('deletes the predictions of a deleted group, account or match with it, and no others', async () => {
+    const [first, second] = rowsOf<{ id: string }>(await db.execute(sql`
+      select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days'
+         and id <> all(${`{${open.join(',')}}`}::uuid[]) order by kickoff, id limit 2`)).map((r) => r.id) as [string, string];
+    const pair = ['cascade-a', 'cascade-b'];
+    for (const person of pair) await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, ${`${person}@example.com`}, true)`);
+    const groupIds: string[] = [];
+    for (const code of ['CASCADE1', 'CASCADE2']) {
+      const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values (${code}, ${leagueId}, 'sky', ${code}, ${people[0]}) returning id`));
+      groupIds.push(row!.id);
+      for (const person of pair) await db.execute(sql`insert into group_members (group_id, user_id) values (${row!.id}, ${person})`);
+    }
+    const batcher = createSaveBatcher(db);
+    for (const groupId of groupIds) {
+      for (const userId of pair) {
+        const rows = await batcher.save({ userId, groupId, applyToOtherGroups: false, items: [{ matchId: first, homeGoals: 1, awayGoals: 0 }, { matchId: second, homeGoals: 2, awayGoals: 2 }] });
+        expect(rows).toHaveLength(2);
+      }
+    }
+    const left = async () => rowsOf<{ key: string }>(await db.execute(sql`
+      select (case group_id when ${groupIds[0]}::uuid then 'g1' when ${groupIds[1]}::uuid then 'g2' end) || ' ' || user_id || ' ' || (case match_id when ${first}::uuid then 'm1' when ${second}::uuid then 'm2' end) as key
+        from predictions where group_id in (${groupIds[0]}::uuid, ${groupIds[1]}::uuid) order by 1`)).map((r) => r.key);
+    expect(await left()).toHaveLength(8);
+    await db.execute(sql`delete from groups where id = ${groupIds[0]}::uuid`);
+    expect(await left()).toEqual(['g2 cascade-a m1', 'g2 cascade-a m2', 'g2 cascade-b m1', 'g2 cascade-b m2']);
+    await db.execute(sql`delete from "user" where id = 'cascade-a'`);
+    expect(await left()).toEqual(['g2 cascade-b m1', 'g2 cascade-b m2']);
+    await db.execute(sql`delete from matches where id = ${second}::uuid`);
+    expect(await left()).toEqual(['g2 cascade-b m1']);
+    // Nothing anywhere points at a row that is gone.
+    const [orphans] = rowsOf<{ n: number }>(await db.execute(sql`
+      select count(*)::int as n from predictions p
+       where not exists (select 1 from groups g where g.id = p.group_id) or not exists (select 1 from "user" u where u.id = p.user_id)
+          or not exists (select 1 from matches m where m.id = p.match_id)`));
+    expect(orphans!.n).toBe(0);
+  });
+
+  // Two connections at once: PostgreSQL only (the embedded database runs one statement at a time).
+  it.skipIf(TEST_DB_KIND !== 'postgres')('a save waits for a deletion under way of its group or membership, then writes nothing there', async () => {
+    const [match] = rowsOf<{ id: string }>(await db.execute(sql`
+      select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days' order by kickoff desc, id limit 1`));
+    const person = 'race-a';
+    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, 'race-a@example.com', true)`);
+    const groupIds: string[] = [];
+    for (const code of ['RACEGRP1', 'RACEGRP2']) {
+      const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values (${code}, ${leagueId}, 'sky', ${code}, ${person}) returning id`));
+      groupIds.push(row!.id);
+      await db.execute(sql`insert into group_members (group_id, user_id) values (${row!.id}, ${person})`);
+    }
+    const batcher = createSaveBatcher(db);
+    const deletions = [sql`delete from groups where id = ${groupIds[0]}::uuid`, sql`delete from group_members where group_id = ${groupIds[1]}::uuid and user_id = ${person}`];
+    for (const [k, deletion] of deletions.entries()) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      let deleted!: () => void;
+      const underWay = new Promise<void>((resolve) => { deleted = resolve; });
+      const deleting = db.transaction(async (tx) => {
+        await tx.execute(deletion);
+        deleted();
+        await gate;
+      });
+      await underWay;
+      let settled = false;
+      const saving = batcher.save({ userId: person, groupId: groupIds[k]!, applyToOtherGroups: false, items: [{ matchId: match!.id, homeGoals: 3, awayGoals: 1 }] })
+        .finally(() => { settled = true; });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled, 'the save waits for the deletion').toBe(false);
+      release();
+      await deleting;
+      expect(await saving).toEqual([]);
+      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${groupIds[k]}::uuid`));
+      expect(row!.n).toBe(0);
+    }
   });
 });

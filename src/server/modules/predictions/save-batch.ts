@@ -6,7 +6,9 @@
  *
  * Each save keeps its own meaning: the statement checks every save's own group, membership and match
  * deadline (by the database's clock at the write, as one save alone would), and returns the rows each one
- * wrote. One person appears at most once in a batch (a second save of theirs waits for a later batch), so
+ * wrote. It locks the group, membership and match rows it writes for (FOR KEY SHARE, what a foreign key's
+ * check takes; predictions have none, decision 011), so a deletion of one either waits for the save's
+ * commit, then deletes what it wrote, or commits first and the save writes nothing there. One person appears at most once in a batch (a second save of theirs waits for a later batch), so
  * no row is written twice by one statement, and a person's saves are written in the order they arrived. If a batch of several fails, each of its saves is
  * retried alone, so one save's failure never fails another's (a failure of the database itself fails them
  * all at once). A statement that waits on a lock holds up the saves in it: the statements that lock
@@ -165,7 +167,8 @@ function mayBeOneSaves(error: unknown): boolean {
 /**
  * The statement: every save's items as parallel arrays (the text is the same for one save or two
  * hundred), the groups each save may write to (its own active group where the person is a member, and
- * with applyToOtherGroups their other active groups of the league), and one INSERT … ON CONFLICT that
+ * with applyToOtherGroups their other active groups of the league, with their memberships locked), the
+ * open matches asked for (locked, each once), and one INSERT … ON CONFLICT that
  * only takes matches still open by `clock_timestamp()` (read once; stored as updated_at), so no
  * prediction is ever written after its close (rule: predictions close PREDICTION_CLOSE_MINUTES before
  * kickoff, src/domain/deadline.ts). Matches being re-scored (in scoring_queue) take no changes yet.
@@ -204,22 +207,33 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<Writte
         join groups g0 on g0.id = s.group_id and g0.status = 'active'
         join group_members gm0 on gm0.group_id = g0.id and gm0.user_id = s.user_id
     ),
+    -- The groups and memberships written to, locked FOR KEY SHARE as a foreign key's check would lock
+    -- them: a deletion of one waits for this statement's commit (and then deletes what it wrote, by the
+    -- triggers of migration 0025), or this statement waits for the deletion and writes nothing there.
     target_groups as (
       select o.save, o.user_id, o.league_id, g.id as group_id
         from origins o
         join groups g on g.league_id = o.league_id and g.status = 'active' and (g.id = o.group_id or o.apply_all)
         join group_members gm on gm.group_id = g.id and gm.user_id = o.user_id
+         for key share of g, gm
+    ),
+    -- The open matches asked for, each locked once (not once per prediction, as the foreign keys did).
+    open_matches as (
+      select m.id, m.league_id
+        from matches m, clock
+       where m.id in (select match_id from items)
+         and m.status = 'scheduled'
+         and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
+         and not exists (select 1 from scoring_queue q where q.match_id = m.id)
+         for key share of m
     ),
     written as (
       insert into predictions (group_id, user_id, match_id, home_goals, away_goals, updated_at)
       select tg.group_id, tg.user_id, i.match_id, i.home_goals, i.away_goals, clock.at
         from items i
         join target_groups tg on tg.save = i.save
-        join matches m on m.id = i.match_id and m.league_id = tg.league_id
+        join open_matches m on m.id = i.match_id and m.league_id = tg.league_id
        cross join clock
-       where m.status = 'scheduled'
-         and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
-         and not exists (select 1 from scoring_queue q where q.match_id = m.id)
        -- Rows locked in one order by every statement: two instances' batches never deadlock on each other.
        order by tg.group_id, tg.user_id, i.match_id
       on conflict (group_id, user_id, match_id) do update
