@@ -38,17 +38,28 @@ async function record(tx: Tx, groupId: string, actorId: string, action: string, 
 }
 
 /**
+ * Locks the group's row FOR UPDATE before a transaction deletes predictions of the group (a member's
+ * removal or departure, a reset): a save under way in the group (it holds the row FOR KEY SHARE) commits
+ * first and its predictions are deleted too; a save arriving later waits for this transaction, then finds
+ * the membership gone (decision 011). Taken first, so neither waits on the other in a circle.
+ */
+async function lockGroupAgainstSaves(tx: Tx, groupId: string) {
+  await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
+}
+
+/**
  * Removes a member's predictions and totals from a group (their points leave the ranking), and the group's
- * stored stats page, which names them.
+ * stored stats page, which names them. Locks the group against saves first.
  */
 async function forgetMember(tx: Tx, groupId: string, userId: string) {
+  await lockGroupAgainstSaves(tx, groupId);
   await holdFolding(tx);
   await forgetStatsSnapshot(tx, groupId);
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
 }
 
-/** Deletes a group: its totals (no foreign key) here, memberships and predictions by cascade. */
+/** Deletes a group: its totals (no foreign key) here, memberships by cascade, predictions by trigger (migration 0025). */
 async function removeGroup(tx: Tx, groupId: string) {
   await holdFolding(tx);
   await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));
@@ -109,6 +120,7 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
     await requireAdmin(tx, viewer, groupId);
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
+    await lockGroupAgainstSaves(tx, groupId);
     await holdFolding(tx);
     await forgetStatsSnapshot(tx, groupId);
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));

@@ -85,7 +85,7 @@ export async function joinPublicGroup(db: Db, viewer: Viewer, groupId: string): 
     select true as yes from group_activity where group_id = ${groupId}::uuid and action = 'member_removed' and detail->>'userId' = ${viewer.userId} limit 1`));
   if (removed) throw errors.forbidden('You were removed from this group: ask its admins for the invite code.');
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
+    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for no key update`);
     const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from group_members where group_id = ${groupId}::uuid`));
     if (row.member_cap !== null && Number(count?.n ?? 0) >= row.member_cap) throw errors.groupFull();
     await tx.execute(sql`insert into group_members (group_id, user_id, role) values (${groupId}::uuid, ${viewer.userId}, 'member') on conflict do nothing`);

@@ -53,7 +53,7 @@ export async function updateScoringRules(db: Db, viewer: Viewer, groupId: string
     const access = await requireMember(tx, viewer, groupId);
     if (access.role === 'member') throw errors.forbidden('Only the group’s owner and admins can change its rules.');
     // Lock the group row so a prediction closing concurrently is judged against the same state.
-    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
+    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for no key update`);
     if (await firstPredictionsClosed(tx, groupId, now)) throw errors.scoringLocked();
     const points = requestedPoints(body);
     await tx.update(groups).set({

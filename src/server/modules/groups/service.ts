@@ -90,8 +90,9 @@ export async function joinGroup(db: Db, viewer: Viewer, inviteCode: string): Pro
   if (member) return { group: await getGroup(db, viewer, group.id), alreadyMember: true };
   if (group.status !== 'active') throw errors.groupInactive();
   await db.transaction(async (tx) => {
-    // The group row is locked so two people joining at once cannot both take the last place.
-    await tx.execute(sql`select 1 from groups where id = ${group.id}::uuid for update`);
+    // The group row is locked so two people joining at once cannot both take the last place (FOR NO KEY
+    // UPDATE: saves of predictions, which hold it FOR KEY SHARE, go on; decision 011).
+    await tx.execute(sql`select 1 from groups where id = ${group.id}::uuid for no key update`);
     const [already] = await tx.select({ role: groupMembers.role }).from(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, viewer.userId)));
     if (already) return;
     if (group.memberCap !== null) {

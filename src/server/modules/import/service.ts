@@ -110,8 +110,9 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       .from(matches)
       .where(eq(matches.leagueId, league.id))
       // Locked until the import commits: a result an administrator saves meanwhile waits, so what is
-      // compared below is what the upsert overwrites.
-      .for('update');
+      // compared below is what the upsert overwrites. FOR NO KEY UPDATE: predictions' saves, which lock
+      // the matches they write for FOR KEY SHARE (decision 011), do not wait for the import.
+      .for('no key update');
     const before = new Map(existing.map((row) => [row.externalId, row]));
 
     const values = competition.matches.map((match) => toRow(match, league.id, teamId));

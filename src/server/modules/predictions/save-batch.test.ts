@@ -5,10 +5,11 @@
  * writes for, and triggers delete the predictions of a deleted group, account or match.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { rowsOf, type Db } from '../../db/client';
 import { seedDemoIfEmpty } from '../demo/seed';
+import { removeMember, resetPredictions } from '../groups/administration';
 import { createSaveBatcher } from './save-batch';
 
 describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
@@ -128,6 +129,28 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
     expect(orphans!.n).toBe(0);
   });
 
+  /** Waits until some statement of this database waits for a row lock (PostgreSQL). */
+  const someoneWaitsOnALock = () => vi.waitFor(async () => {
+    const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
+    expect(row!.n).toBeGreaterThan(0);
+  }, { timeout: 10_000, interval: 25 });
+
+  /** Runs `hold` in a transaction kept open until the returned release is called. */
+  async function heldTransaction(hold: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => { held = resolve; });
+    const done = db.transaction(async (tx) => {
+      await hold(tx);
+      held();
+      await gate;
+    });
+    await holding;
+    return { release, done };
+  }
+
   // Two connections at once: PostgreSQL only (the embedded database runs one statement at a time).
   it.skipIf(TEST_DB_KIND !== 'postgres')('a save waits for a deletion under way of its group or membership, then writes nothing there', async () => {
     const [match] = rowsOf<{ id: string }>(await db.execute(sql`
@@ -143,26 +166,54 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
     const batcher = createSaveBatcher(db);
     const deletions = [sql`delete from groups where id = ${groupIds[0]}::uuid`, sql`delete from group_members where group_id = ${groupIds[1]}::uuid and user_id = ${person}`];
     for (const [k, deletion] of deletions.entries()) {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => { release = resolve; });
-      let deleted!: () => void;
-      const underWay = new Promise<void>((resolve) => { deleted = resolve; });
-      const deleting = db.transaction(async (tx) => {
-        await tx.execute(deletion);
-        deleted();
-        await gate;
-      });
-      await underWay;
-      let settled = false;
-      const saving = batcher.save({ userId: person, groupId: groupIds[k]!, applyToOtherGroups: false, items: [{ matchId: match!.id, homeGoals: 3, awayGoals: 1 }] })
-        .finally(() => { settled = true; });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(settled, 'the save waits for the deletion').toBe(false);
-      release();
-      await deleting;
+      const deleting = await heldTransaction((tx) => tx.execute(deletion));
+      let saving: Promise<unknown> | undefined;
+      try {
+        saving = batcher.save({ userId: person, groupId: groupIds[k]!, applyToOtherGroups: false, items: [{ matchId: match!.id, homeGoals: 3, awayGoals: 1 }] });
+        await someoneWaitsOnALock();
+      } finally {
+        deleting.release();
+        await deleting.done;
+      }
       expect(await saving).toEqual([]);
       const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${groupIds[k]}::uuid`));
       expect(row!.n).toBe(0);
+    }
+  });
+
+  it.skipIf(TEST_DB_KIND !== 'postgres')("a member's removal or a reset waits for a save under way in the group, then deletes what it wrote", async () => {
+    const [match] = rowsOf<{ id: string }>(await db.execute(sql`
+      select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days' order by kickoff desc, id limit 1`));
+    const [owner, member] = ['race-owner', 'race-member'];
+    for (const person of [owner, member]) await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, ${`${person}@example.com`}, true)`);
+    const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values ('RACEGRP3', ${leagueId}, 'sky', 'RACEGRP3', ${owner}) returning id`));
+    const group = row!.id;
+    await db.execute(sql`insert into group_members (group_id, user_id, role) values (${group}, ${owner}, 'owner')`);
+    const viewer = { userId: owner, email: `${owner}@example.com`, username: owner, fullName: 'Owner', role: 'Regular User' as const, language: null, avatarUrl: '', emailVerified: true };
+    const actions: [string, () => Promise<unknown>][] = [
+      ['removal', () => removeMember(db, viewer, group, member)],
+      ['reset', () => resetPredictions(db, viewer, group, 'RACEGRP3')],
+    ];
+    for (const [label, act] of actions) {
+      await db.execute(sql`insert into group_members (group_id, user_id) values (${group}, ${member}) on conflict do nothing`);
+      // A save under way, as the save's statement runs it: the group and the membership locked FOR KEY
+      // SHARE, its prediction written, not yet committed.
+      const saving = await heldTransaction(async (tx) => {
+        await tx.execute(sql`select 1 from groups g join group_members gm on gm.group_id = g.id
+          where g.id = ${group}::uuid and gm.user_id = ${member} for key share of g, gm`);
+        await tx.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals) values (${group}, ${member}, ${match!.id}, 2, 0)`);
+      });
+      let acting: Promise<unknown> | undefined;
+      try {
+        acting = act();
+        await someoneWaitsOnALock();
+      } finally {
+        saving.release();
+        await saving.done;
+      }
+      await acting;
+      const [left] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from predictions where group_id = ${group}::uuid and user_id = ${member}`));
+      expect(left!.n, label).toBe(0);
     }
   });
 });

@@ -208,13 +208,16 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<Writte
         join group_members gm0 on gm0.group_id = g0.id and gm0.user_id = s.user_id
     ),
     -- The groups and memberships written to, locked FOR KEY SHARE as a foreign key's check would lock
-    -- them: a deletion of one waits for this statement's commit (and then deletes what it wrote, by the
-    -- triggers of migration 0025), or this statement waits for the deletion and writes nothing there.
+    -- them: a deletion of one (or a member's removal, a reset: they lock the group FOR UPDATE first) waits
+    -- for this statement's commit, then deletes what it wrote (the triggers of migration 0025), or this
+    -- statement waits for it and writes nothing there. Locked in group order, as an account's deletion
+    -- takes its groups, so two statements never wait on each other in a circle.
     target_groups as (
       select o.save, o.user_id, o.league_id, g.id as group_id
         from origins o
         join groups g on g.league_id = o.league_id and g.status = 'active' and (g.id = o.group_id or o.apply_all)
         join group_members gm on gm.group_id = g.id and gm.user_id = o.user_id
+       order by g.id, gm.user_id
          for key share of g, gm
     ),
     -- The open matches asked for, each locked once (not once per prediction, as the foreign keys did).
@@ -225,6 +228,7 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<Writte
          and m.status = 'scheduled'
          and clock.at < m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})
          and not exists (select 1 from scoring_queue q where q.match_id = m.id)
+       order by m.id
          for key share of m
     ),
     written as (

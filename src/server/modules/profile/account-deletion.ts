@@ -45,8 +45,9 @@ export async function deleteAccount(
     const conn: Db = tx;
     // Before any row is touched: no fold batch may write totals for this person while they go.
     await holdFolding(tx);
+    // In group order: each departure locks its group, and saves lock groups in that order too (decision 011).
     const memberships = await tx.select({ groupId: groupMembers.groupId, role: groupMembers.role })
-      .from(groupMembers).where(eq(groupMembers.userId, userId)).orderBy(asc(groupMembers.joinedAt));
+      .from(groupMembers).where(eq(groupMembers.userId, userId)).orderBy(asc(groupMembers.groupId));
     for (const { groupId, role } of memberships) {
       if (role === 'owner') {
         const [heir] = await tx.select({ userId: groupMembers.userId }).from(groupMembers)
