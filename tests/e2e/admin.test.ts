@@ -211,7 +211,8 @@ describe.runIf(withChromium)('browser: the administrators\' area', () => {
     await dialog.getByRole('button', { name: 'Create league' }).click();
     await dialog.getByText('Enter an address starting with http:// or https://.').waitFor();
     await dialog.getByText('Enter an IANA time zone, such as Europe/London.').waitFor();
-    expect(await seriousViolations(page), 'new league dialog: axe').toEqual([]);
+    // Polled: the submit button fades back from its disabled look (opacity, 150 ms) as the errors arrive.
+    await expect.poll(() => seriousViolations(page), { message: 'new league dialog: axe', timeout: 3_000 }).toEqual([]);
     if (SHOTS) await page.screenshot({ path: 'screenshots/admin-new-league-390.png', fullPage: true });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
