@@ -68,12 +68,12 @@ export async function listAdminFixtures(db: Conn, query: {
  * @returns whether the status or any score changed.
  */
 /**
- * Locks the match row for this transaction (a sync writing the same match waits; predictions' saves, FOR
- * KEY SHARE, do not: decision 011) and marks a match of a
+ * Locks the match row for this transaction (a sync writing the same match waits, and so does a save of a
+ * prediction of it, which then re-checks the match as changed: decision 011) and marks a match of a
  * league linked to a provider as changed by hand, so syncs leave it alone.
  */
 async function lockForEdit(conn: Conn, matchId: string): Promise<void> {
-  await conn.execute(sql`select id from matches where id = ${matchId}::uuid for no key update`);
+  await conn.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
   await conn.execute(sql`
     update matches set locked_by_admin = true
      where id = ${matchId}::uuid and exists (select 1 from leagues l where l.id = matches.league_id and l.sync_provider is not null)`);
@@ -120,7 +120,7 @@ export async function updateFixture(db: Db, actor: Actor | null, matchId: string
   return db.transaction(async (tx) => {
     // The row locked before it is read: an import writing it meanwhile waits, so `before` (the audit's,
     // the result's and the kickoff's comparison) is what this edit changes.
-    await tx.execute(sql`select id from matches where id = ${matchId}::uuid for no key update`);
+    await tx.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
     const current = await fixture(tx, matchId);
     if (body.release) {
       // Handed back to the provider: the next sync brings its data again (the row is locked above).

@@ -41,7 +41,8 @@ async function record(tx: Tx, groupId: string, actorId: string, action: string, 
  * Locks the group's row FOR UPDATE before a transaction deletes predictions of the group (a member's
  * removal or departure, a reset): a save under way in the group (it holds the row FOR KEY SHARE) commits
  * first and its predictions are deleted too; a save arriving later waits for this transaction, then finds
- * the membership gone (decision 011). Taken first, so neither waits on the other in a circle.
+ * the membership gone (decision 011). Taken before any row lock, after the folding locks (holdFolding),
+ * in the order every deleting transaction takes them, so none waits on another in a circle.
  */
 async function lockGroupAgainstSaves(tx: Tx, groupId: string) {
   await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
@@ -52,8 +53,8 @@ async function lockGroupAgainstSaves(tx: Tx, groupId: string) {
  * stored stats page, which names them. Locks the group against saves first.
  */
 async function forgetMember(tx: Tx, groupId: string, userId: string) {
-  await lockGroupAgainstSaves(tx, groupId);
   await holdFolding(tx);
+  await lockGroupAgainstSaves(tx, groupId);
   await forgetStatsSnapshot(tx, groupId);
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
@@ -120,8 +121,8 @@ export async function resetPredictions(db: Db, viewer: Viewer, groupId: string, 
     await requireAdmin(tx, viewer, groupId);
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     if (!group || group.name !== confirm.trim()) throw errors.confirmationMismatch('the group’s name');
-    await lockGroupAgainstSaves(tx, groupId);
     await holdFolding(tx);
+    await lockGroupAgainstSaves(tx, groupId);
     await forgetStatsSnapshot(tx, groupId);
     await tx.delete(predictions).where(eq(predictions.groupId, groupId));
     await tx.delete(memberRoundTotals).where(eq(memberRoundTotals.groupId, groupId));

@@ -52,8 +52,9 @@ export async function updateScoringRules(db: Db, viewer: Viewer, groupId: string
   return db.transaction(async (tx) => {
     const access = await requireMember(tx, viewer, groupId);
     if (access.role === 'member') throw errors.forbidden('Only the group’s owner and admins can change its rules.');
-    // Lock the group row so a prediction closing concurrently is judged against the same state.
-    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for no key update`);
+    // Lock the group row so a prediction closing concurrently is judged against the same state (FOR UPDATE:
+    // a save under way in the group holds it FOR KEY SHARE and commits first, so its prediction is seen).
+    await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
     if (await firstPredictionsClosed(tx, groupId, now)) throw errors.scoringLocked();
     const points = requestedPoints(body);
     await tx.update(groups).set({

@@ -109,10 +109,13 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       })
       .from(matches)
       .where(eq(matches.leagueId, league.id))
+      .orderBy(matches.id)
       // Locked until the import commits: a result an administrator saves meanwhile waits, so what is
-      // compared below is what the upsert overwrites. FOR NO KEY UPDATE: predictions' saves, which lock
-      // the matches they write for FOR KEY SHARE (decision 011), do not wait for the import.
-      .for('no key update');
+      // compared below is what the upsert overwrites. FOR UPDATE, as the upsert would lock them (it sets
+      // round_order, a column of a unique index), and in id order, the order saves of predictions lock the
+      // matches they write for (FOR KEY SHARE): a save waits for the import and re-checks the match after
+      // it, and the two never wait on each other in a circle (decision 011).
+      .for('update');
     const before = new Map(existing.map((row) => [row.externalId, row]));
 
     const values = competition.matches.map((match) => toRow(match, league.id, teamId));

@@ -147,7 +147,8 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
       held();
       await gate;
     });
-    await holding;
+    // A hold that fails fails the test here instead of leaving it waiting.
+    await Promise.race([holding, done]);
     return { release, done };
   }
 
