@@ -8,11 +8,14 @@
  * deadline (by the database's clock at the write, as one save alone would), and returns the rows each one
  * wrote. It locks the group, membership and match rows it writes for (FOR KEY SHARE, what a foreign key's
  * check takes; predictions have none, decision 011), so a deletion of one either waits for the save's
- * commit, then deletes what it wrote, or commits first and the save writes nothing there. One person appears at most once in a batch (a second save of theirs waits for a later batch), so
- * no row is written twice by one statement, and a person's saves are written in the order they arrived. If a batch of several fails, each of its saves is
- * retried alone, so one save's failure never fails another's (a failure of the database itself fails them
- * all at once). A statement that waits on a lock holds up the saves in it: the statements that lock
- * prediction rows besides saves (a reset, a member's removal) are short.
+ * commit, then deletes what it wrote, or commits first and the save writes nothing there. One person
+ * appears at most once in a batch (a second save of theirs waits for a later batch), so no row is written
+ * twice by one statement, and a person's saves are written in the order they arrived. If a batch of
+ * several fails, each of its saves is retried alone, so one save's failure never fails another's (a
+ * failure of the database itself fails them all at once). A statement that waits on a lock holds up the
+ * saves in it: besides deletions, it waits for a reset or a member's removal in one of its groups, a
+ * change of a group's rules, and an administrator's edit or an import of one of its matches (the import
+ * holds its league's matches for its whole transaction).
  */
 import { sql } from 'drizzle-orm';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
