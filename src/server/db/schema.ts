@@ -314,9 +314,9 @@ export const predictions = pgTable('predictions', {
    * The former surrogate key, no longer indexed or read: kept one release for instances of the previous
    * version during a rolling upgrade, to be dropped by a later migration (docs/deploy.md), which also deletes
    * predictions a rolling upgrade across 0025 may have left without their group, account, match or
-   * membership, and their totals (decision 011). The previous version reads it only as "a prediction exists" (not null), so new rows
-   * take the nil UUID: gen_random_uuid() opened /dev/urandom on the embedded database for every row a save
-   * proposed, updates included (migration 0024).
+   * membership, and their totals (decision 011). The previous version reads it only as "a prediction
+   * exists" (not null), so new rows take the nil UUID: gen_random_uuid() opened /dev/urandom on the
+   * embedded database for every row a save proposed, updates included (migration 0024).
    */
   id: uuid('id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
   // No foreign keys (decision 011): the save's statement locks the group, membership and match rows it

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { removeMember, resetPredictions } from '../groups/administration';
 import { createSaveBatcher } from './save-batch';
@@ -22,6 +22,17 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
   let pool: string;
   let otherPool: string;
   let inactivePool: string;
+
+  /** An account with a verified email. */
+  const addPerson = async (id: string) => {
+    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, ${id}, ${`${id}@example.com`}, true)`);
+  };
+  /** A group of the league. @returns its id. */
+  const addGroup = async (name: string, code: string, ownerId: string, status = 'active') => rowsOf<{ id: string }>(await db.execute(sql`
+    insert into groups (name, league_id, color, invite_code, owner_id, status) values (${name}, ${leagueId}, 'sky', ${code}, ${ownerId}, ${status}) returning id`))[0]!.id;
+  /** The league’s open match that kicks off last. */
+  const lastOpenMatch = async () => rowsOf<{ id: string }>(await db.execute(sql`
+    select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days' order by kickoff desc, id limit 1`))[0]!.id;
 
   const stored = async (groupId: string, userId: string, matchId: string) => rowsOf<{ home_goals: number; away_goals: number }>(await db.execute(sql`
     select home_goals, away_goals from predictions where group_id = ${groupId}::uuid and user_id = ${userId} and match_id = ${matchId}::uuid`))[0];
@@ -38,12 +49,10 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
       update matches set kickoff = now() + interval '10 minutes'
        where id = (select id from matches where league_id = ${leagueId} and status = 'scheduled' and id <> all(${`{${open.join(',')}}`}::uuid[]) order by kickoff desc limit 1)
       returning id`)) as [{ id: string }];
-    for (const person of people) await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, ${`${person}@example.com`}, true)`);
-    const group = async (name: string, code: string, status = 'active') => rowsOf<{ id: string }>(await db.execute(sql`
-      insert into groups (name, league_id, color, invite_code, owner_id, status) values (${name}, ${leagueId}, 'sky', ${code}, ${people[0]}, ${status}) returning id`))[0]!.id;
-    pool = await group('Batch pool', 'BATCHPL1');
-    otherPool = await group('Batch other', 'BATCHPL2');
-    inactivePool = await group('Batch inactive', 'BATCHPL3', 'deactivated');
+    for (const person of people) await addPerson(person);
+    pool = await addGroup('Batch pool', 'BATCHPL1', people[0]!);
+    otherPool = await addGroup('Batch other', 'BATCHPL2', people[0]!);
+    inactivePool = await addGroup('Batch inactive', 'BATCHPL3', people[0]!, 'deactivated');
     for (const person of people.slice(0, 10)) await db.execute(sql`insert into group_members (group_id, user_id) values (${pool}, ${person})`);
     for (const person of people.slice(0, 2)) await db.execute(sql`insert into group_members (group_id, user_id) values (${otherPool}, ${person}), (${inactivePool}, ${person})`);
   });
@@ -97,12 +106,12 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
       select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days'
          and id <> all(${`{${open.join(',')}}`}::uuid[]) order by kickoff, id limit 2`)).map((r) => r.id) as [string, string];
     const pair = ['cascade-a', 'cascade-b'];
-    for (const person of pair) await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, ${`${person}@example.com`}, true)`);
+    for (const person of pair) await addPerson(person);
     const groupIds: string[] = [];
     for (const code of ['CASCADE1', 'CASCADE2']) {
-      const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values (${code}, ${leagueId}, 'sky', ${code}, ${people[0]}) returning id`));
-      groupIds.push(row!.id);
-      for (const person of pair) await db.execute(sql`insert into group_members (group_id, user_id) values (${row!.id}, ${person})`);
+      const groupId = await addGroup(code, code, people[0]!);
+      groupIds.push(groupId);
+      for (const person of pair) await db.execute(sql`insert into group_members (group_id, user_id) values (${groupId}, ${person})`);
     }
     const batcher = createSaveBatcher(db);
     for (const groupId of groupIds) {
@@ -137,7 +146,7 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
   }, { timeout: 10_000, interval: 25 });
 
   /** Runs `hold` in a transaction kept open until the returned release is called. */
-  async function heldTransaction(hold: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>) {
+  async function heldTransaction(hold: (tx: Tx) => Promise<unknown>) {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => { release = resolve; });
     let held!: () => void;
@@ -154,15 +163,14 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
 
   // Two connections at once: PostgreSQL only (the embedded database runs one statement at a time).
   it.skipIf(TEST_DB_KIND !== 'postgres')('a save waits for a deletion under way of its group or membership, then writes nothing there', async () => {
-    const [match] = rowsOf<{ id: string }>(await db.execute(sql`
-      select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days' order by kickoff desc, id limit 1`));
+    const match = await lastOpenMatch();
     const person = 'race-a';
-    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, 'race-a@example.com', true)`);
+    await addPerson(person);
     const groupIds: string[] = [];
     for (const code of ['RACEGRP1', 'RACEGRP2']) {
-      const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values (${code}, ${leagueId}, 'sky', ${code}, ${person}) returning id`));
-      groupIds.push(row!.id);
-      await db.execute(sql`insert into group_members (group_id, user_id) values (${row!.id}, ${person})`);
+      const groupId = await addGroup(code, code, person);
+      groupIds.push(groupId);
+      await db.execute(sql`insert into group_members (group_id, user_id) values (${groupId}, ${person})`);
     }
     const batcher = createSaveBatcher(db);
     const deletions = [sql`delete from groups where id = ${groupIds[0]}::uuid`, sql`delete from group_members where group_id = ${groupIds[1]}::uuid and user_id = ${person}`];
@@ -170,7 +178,7 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
       const deleting = await heldTransaction((tx) => tx.execute(deletion));
       let saving: Promise<unknown> | undefined;
       try {
-        saving = batcher.save({ userId: person, groupId: groupIds[k]!, applyToOtherGroups: false, items: [{ matchId: match!.id, homeGoals: 3, awayGoals: 1 }] });
+        saving = batcher.save({ userId: person, groupId: groupIds[k]!, applyToOtherGroups: false, items: [{ matchId: match, homeGoals: 3, awayGoals: 1 }] });
         await someoneWaitsOnALock();
       } finally {
         deleting.release();
@@ -183,12 +191,10 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
   });
 
   it.skipIf(TEST_DB_KIND !== 'postgres')("a member's removal or a reset waits for a save under way in the group, then deletes what it wrote", async () => {
-    const [match] = rowsOf<{ id: string }>(await db.execute(sql`
-      select id from matches where league_id = ${leagueId} and status = 'scheduled' and kickoff > now() + interval '2 days' order by kickoff desc, id limit 1`));
+    const match = await lastOpenMatch();
     const [owner, member] = ['race-owner', 'race-member'];
-    for (const person of [owner, member]) await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${person}, ${person}, ${`${person}@example.com`}, true)`);
-    const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values ('RACEGRP3', ${leagueId}, 'sky', 'RACEGRP3', ${owner}) returning id`));
-    const group = row!.id;
+    for (const person of [owner, member]) await addPerson(person);
+    const group = await addGroup('RACEGRP3', 'RACEGRP3', owner);
     await db.execute(sql`insert into group_members (group_id, user_id, role) values (${group}, ${owner}, 'owner')`);
     const viewer = { userId: owner, email: `${owner}@example.com`, username: owner, fullName: 'Owner', role: 'Regular User' as const, language: null, avatarUrl: '', emailVerified: true };
     const actions: [string, () => Promise<unknown>][] = [
@@ -202,7 +208,7 @@ describe(`createSaveBatcher (${TEST_DB_KIND})`, () => {
       const saving = await heldTransaction(async (tx) => {
         await tx.execute(sql`select 1 from groups g join group_members gm on gm.group_id = g.id
           where g.id = ${group}::uuid and gm.user_id = ${member} for key share of g, gm`);
-        await tx.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals) values (${group}, ${member}, ${match!.id}, 2, 0)`);
+        await tx.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals) values (${group}, ${member}, ${match}, 2, 0)`);
       });
       let acting: Promise<unknown> | undefined;
       try {
