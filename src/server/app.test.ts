@@ -4,16 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/app';
 import { createUser } from '../../tests/helpers/users';
-
-/**
- * Waits, when fewer than 20 s are left in the current clock minute, for the next one: the rate limits
- * count in windows aligned to the clock (shared-rate-limit.ts), and 32 requests that straddle a window's
- * end start counting again in the next (a failure seen in CI).
- */
-async function startOfFreshMinute(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+import { startOfFreshMinute } from '../../tests/helpers/clock';
 
 describe(`app basics (${TEST_DB_KIND})`, () => {
   let t: TestApp;

@@ -45,6 +45,7 @@ import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
+import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
@@ -319,19 +320,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Server-Sent Events for the live routes, a heartbeat comment every LIVE_HEARTBEAT_MS (30 s).
   await app.register(fastifySse, { heartbeatInterval: env.LIVE_HEARTBEAT_MS });
-  await app.register(authRoutes, { auth, baseURL });
+  // API_RATE_LIMIT_PER_MINUTE requests a minute per signed-in person (their session), or per address for
+  // anyone else (http/rate-limit-key.ts: people behind one router never share a budget), counted across
+  // every instance in the database (added there once a second). Better Auth keeps its own, stricter,
+  // per-address limits on sign-in, sign-up and mail (auth/auth.ts); reading one's own session is left to this one.
+  const sharedLimits = env.RATE_LIMIT ? createSharedRateLimitStore({
+    db: database.db, secret: authSecret, onError: (error) => app.log.warn({ err: error }, 'rate limit counts not shared this time'),
+  }) : null;
+  if (sharedLimits) app.addHook('onClose', async () => sharedLimits.close());
+  const sessionKey = { cookieName: (await auth.$context).authCookies.sessionToken.name, secret: authSecret };
+  const limitRequests = async (scope: FastifyInstance) => {
+    if (!sharedLimits) return;
+    await scope.register(fastifyRateLimit, {
+      max: env.API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', store: sharedLimits.Store,
+      keyGenerator: (request) => rateLimitKey(request, sessionKey),
+    });
+  };
+  await app.register(async (scope) => {
+    await limitRequests(scope);
+    await scope.register(authRoutes, { auth, baseURL });
+  });
   await app.register(
     async (api) => {
       registerOriginCheck(api, env.APP_URL);
-      if (env.RATE_LIMIT) {
-        // Per client address, counted across every instance in the database (added there once a second);
-        // Better Auth keeps its own, stricter, limits on sign-in and sign-up in the database too.
-        const shared = createSharedRateLimitStore({
-          db: database.db, secret: authSecret, onError: (error) => app.log.warn({ err: error }, 'rate limit counts not shared this time'),
-        });
-        api.addHook('onClose', async () => shared.close());
-        await api.register(fastifyRateLimit, { max: env.API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', store: shared.Store });
-      }
+      await limitRequests(api);
       await api.register(healthRoutes, context);
       await api.register(meRoutes, context);
       await api.register(leagueRoutes, context);

@@ -158,6 +158,10 @@ export function createAuth(options: AuthOptions) {
       window: 60,
       max: 100,
       customRules: {
+        // Every page load and every open tab (each 30 s) reads the session: counted by this per-address
+        // limiter, people behind one router were soon shown as signed out. The API's limit counts it per
+        // session instead (app.ts, http/rate-limit-key.ts).
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },

@@ -44,8 +44,9 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
   api.post(
     '/groups/join',
     {
-      // Guessing invite codes is the one way into a private group: keep it slow.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Guessing invite codes is the one way into a private group: keep it slow, per address (a guesser's
+      // sessions are as many as their accounts) and per person (below).
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => `address:${request.ip}` } },
       schema: { tags: ['groups'], body: joinGroupRequest, response: { 200: joinGroupResponse } },
     },
     async (request, reply) => {
@@ -217,7 +218,7 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
     '/groups/:groupId/join',
     {
       // Probing group ids for public groups: as slow as guessing invite codes.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => `address:${request.ip}` } },
       schema: { tags: ['groups'], params: groupParams, response: { 200: joinGroupResponse } },
     },
     async (request, reply) => {
