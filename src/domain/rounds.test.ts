@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnockoutRound, orderRounds, stageOf } from './rounds';
+import { isKnockoutRound, orderRounds, roundParts, stageOf } from './rounds';
 
 describe('isKnockoutRound', () => {
   it.each([
@@ -56,5 +56,38 @@ describe('orderRounds', () => {
 
   it('returns an empty map for no matches', () => {
     expect(orderRounds([]).size).toBe(0);
+  });
+});
+
+describe('roundParts', () => {
+  it('recognises the round names of openfootball and football-data.org', () => {
+    expect(roundParts('Matchday 7')).toEqual([{ kind: 'matchday', number: 7 }]);
+    expect(roundParts('Round of 16')).toEqual([{ kind: 'round_of', teams: 16 }]);
+    expect(roundParts('Round of 32')).toEqual([{ kind: 'round_of', teams: 32 }]);
+    expect(roundParts('Quarter-finals')).toEqual([{ kind: 'quarter_finals' }]);
+    expect(roundParts('Semi-finals')).toEqual([{ kind: 'semi_finals' }]);
+    expect(roundParts('Final')).toEqual([{ kind: 'final' }]);
+    expect(roundParts('Match for third place')).toEqual([{ kind: 'third_place' }]);
+    expect(roundParts('3rd Place Final')).toEqual([{ kind: 'third_place' }]);
+    expect(roundParts('Group A')).toEqual([{ kind: 'group', name: 'A' }]);
+    expect(roundParts('Playoffs')).toEqual([{ kind: 'playoffs' }]);
+    expect(roundParts('Regular season')).toEqual([{ kind: 'regular_season' }]);
+    expect(roundParts('Group stage')).toEqual([{ kind: 'group_stage' }]);
+  });
+
+  it('reads stage prefixes and legs, and drops the "Finals" prefix of a knockout round', () => {
+    expect(roundParts('League, Matchday 2')).toEqual([{ kind: 'league_phase' }, { kind: 'matchday', number: 2 }]);
+    expect(roundParts('League phase, Matchday 8')).toEqual([{ kind: 'league_phase' }, { kind: 'matchday', number: 8 }]);
+    expect(roundParts('Playoffs, Matchday 1')).toEqual([{ kind: 'playoffs' }, { kind: 'matchday', number: 1 }]);
+    expect(roundParts('Finals, Quarterfinals')).toEqual([{ kind: 'quarter_finals' }]);
+    expect(roundParts('Finals, Final')).toEqual([{ kind: 'final' }]);
+    expect(roundParts('Round of 16, 2nd leg')).toEqual([{ kind: 'round_of', teams: 16 }, { kind: 'leg', number: 2 }]);
+  });
+
+  it('keeps what it does not know as it was written', () => {
+    expect(roundParts('Qualification round 1')).toEqual([{ kind: 'text', text: 'Qualification round 1' }]);
+    expect(roundParts('Oitavas de final')).toEqual([{ kind: 'text', text: 'Oitavas de final' }]);
+    expect(roundParts('Qualification round 2, Matchday 1')).toEqual([{ kind: 'text', text: 'Qualification round 2' }, { kind: 'matchday', number: 1 }]);
+    expect(roundParts('Finals, Something new')).toEqual([{ kind: 'final' }, { kind: 'text', text: 'Something new' }]);
   });
 });

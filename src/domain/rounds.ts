@@ -64,3 +64,56 @@ export function orderRounds(matches: readonly { roundName: string; kickoff: Date
   );
   return new Map(names.map((name, index) => [name, index + 1]));
 }
+
+/**
+ * One part of a round's name, recognised: what a translation needs to name it in another language.
+ * `text` is a part no rule knows, shown as the provider wrote it.
+ */
+export type RoundPart =
+  | { kind: 'matchday'; number: number }
+  | { kind: 'round_of'; teams: number }
+  | { kind: 'quarter_finals' | 'semi_finals' | 'final' | 'third_place' | 'playoffs' | 'league_phase' | 'group_stage' | 'regular_season' }
+  | { kind: 'leg'; number: number }
+  | { kind: 'group'; name: string }
+  | { kind: 'text'; text: string };
+
+/** Whole parts of round names and what they are (English spellings of openfootball and football-data.org). */
+const ROUND_PARTS: readonly [RegExp, (match: RegExpExecArray) => RoundPart][] = [
+  [/^matchday (\d+)$/i, (m) => ({ kind: 'matchday', number: Number(m[1]) })],
+  [/^round of (\d+)$/i, (m) => ({ kind: 'round_of', teams: Number(m[1]) })],
+  [/^last (\d+)$/i, (m) => ({ kind: 'round_of', teams: Number(m[1]) })],
+  [/^quarter[- ]?finals?$/i, () => ({ kind: 'quarter_finals' })],
+  [/^semi[- ]?finals?$/i, () => ({ kind: 'semi_finals' })],
+  [/^finals?$/i, () => ({ kind: 'final' })],
+  [/^(match for third place|third[- ]place( match| play[- ]?off)?|3rd place( final| match| play[- ]?off)?)$/i, () => ({ kind: 'third_place' })],
+  [/^play[- ]?offs?$/i, () => ({ kind: 'playoffs' })],
+  [/^league( phase| stage)?$/i, () => ({ kind: 'league_phase' })],
+  [/^group stage$/i, () => ({ kind: 'group_stage' })],
+  [/^regular season$/i, () => ({ kind: 'regular_season' })],
+  [/^(\d+)(st|nd|rd|th) leg$/i, (m) => ({ kind: 'leg', number: Number(m[1]) })],
+  [/^group ([A-Z0-9]{1,2})$/i, (m) => ({ kind: 'group', name: m[1]!.toUpperCase() })],
+];
+
+/**
+ * A round's name (or a tournament group's: "Group A") in recognised parts, for showing it in the
+ * reader's language: "Round of 16" → [round_of 16]; "Finals, Quarterfinals" (openfootball's Champions
+ * League) → [quarter_finals], the "Finals" stage prefix adding nothing; "League, Matchday 2" →
+ * [league_phase, matchday 2]; "Round of 16, 2nd leg" (football-data.org) → [round_of 16, leg 2]. A part
+ * no rule knows is kept as text, so an unknown name comes back as it was.
+ * Sources: the round names of ../shared/data/openfootball (INDEX.md) and of
+ * providers/football-data/map.ts roundOf.
+ * @param name the name as the provider wrote it.
+ */
+export function roundParts(name: string): RoundPart[] {
+  const pieces = name.split(',').map((piece) => piece.trim()).filter(Boolean);
+  const parts = pieces.map((piece): RoundPart => {
+    for (const [pattern, part] of ROUND_PARTS) {
+      const match = pattern.exec(piece);
+      if (match) return part(match);
+    }
+    return { kind: 'text', text: piece };
+  });
+  // "Finals, Round of 16": the stage prefix of a knockout round names nothing the round does not.
+  if (parts.length > 1 && parts[0]!.kind === 'final' && parts[1]!.kind !== 'text') parts.shift();
+  return parts.length > 0 ? parts : [{ kind: 'text', text: name }];
+}

@@ -8,6 +8,7 @@ import { isHexColor, nearestPassingShade } from '../../domain/group-colors';
 import { useCreateGroup } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { competitionsToPlay } from '../features/leagues/competitions';
+import { leagueLabel } from '../features/leagues/league-label';
 import { ScoringFields, type ScoringChoice } from '../features/groups/components/scoring-fields';
 import { SCORING_PRESETS } from '../../domain/scoring';
 import { groupColorStyle } from '../features/groups/components/group-color';
@@ -66,7 +67,7 @@ export function CreateGroupRoute() {
             <optgroup key={competition} label={competition}>
               {seasons.map((league) => (
                 <option key={league.id} value={league.id}>
-                  {t('groups.seasonOption', { name: league.name, season: league.season })} — {t('groups.matchesLeft', { count: league.matchesToPlay })}
+                  {leagueLabel(league)} — {t('groups.matchesLeft', { count: league.matchesToPlay })}
                 </option>
               ))}
             </optgroup>

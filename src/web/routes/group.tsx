@@ -10,6 +10,7 @@ import { useMe } from '../features/auth/api/me';
 import { MatchList } from '../features/predictions/components/match-list';
 import { HistoryList } from '../features/predictions/components/history-list';
 import { StandingsView } from '../features/leagues/components/standings-view';
+import { leagueLabel } from '../features/leagues/league-label';
 import { RankingTable } from '../features/groups/components/ranking-table';
 import { RulesPanel } from '../features/groups/components/rules-panel';
 import { InvitePanel } from '../features/groups/components/invite-panel';
@@ -73,7 +74,7 @@ export function GroupRoute() {
           <title>{`${g.name} · Palpite`}</title>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{g.name}</h1>
           <p className="text-sm text-slate-500">
-            {g.league.name} {g.league.season} · {t(g.visibility === 'public' ? 'groupPage.public' : 'groupPage.private')} · {t('home.members', { count: g.memberCount })}
+            {leagueLabel(g.league)} · {t(g.visibility === 'public' ? 'groupPage.public' : 'groupPage.private')} · {t('home.members', { count: g.memberCount })}
             {myRow ? ` · ${t('groupPage.myRank', { rank: myRow.rank })}` : ''}
           </p>
           {g.description ? <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{g.description}</p> : null}

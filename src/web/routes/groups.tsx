@@ -9,6 +9,7 @@ import { useDiscover, useJoinPublicGroup, useMyGroups } from '../features/groups
 import { useMyLiveEvents } from '../features/live/use-live-events';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useLeagues } from '../features/leagues/api/leagues';
+import { leagueLabel } from '../features/leagues/league-label';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { formatRelative } from '../lib/format';
@@ -83,7 +84,7 @@ export function GroupsRoute() {
           <select value={leagueId} onChange={(e) => setLeagueId(e.target.value)} aria-label={t('discover.league')}
             className="min-w-0 flex-1 rounded-lg border-0 px-3 py-2.5 text-base ring-1 ring-inset ring-slate-300 sm:flex-none">
             <option value="">{t('discover.allLeagues')}</option>
-            {leagues.data?.map((league) => <option key={league.id} value={league.id}>{league.name} {league.season}</option>)}
+            {leagues.data?.map((league) => <option key={league.id} value={league.id}>{leagueLabel(league)}</option>)}
           </select>
           <Button variant="secondary" onClick={() => void discover.refetch()}>{t('discover.refresh')}</Button>
         </div>

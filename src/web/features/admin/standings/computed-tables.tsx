@@ -14,7 +14,7 @@ export function ComputedTables({ standings }: { standings: StandingsResponse }) 
   return (
     <div className="space-y-4">
       {league.length > 0 ? <StandingsTable rows={league} caption={t('adminStandings.table')} /> : null}
-      {groups.map((group) => <StandingsTable key={group.groupName} rows={group.table} caption={group.groupName} />)}
+      {groups.map((group) => <StandingsTable key={group.groupName} rows={group.table} caption={roundLabel(group.groupName, t)} />)}
       {knockout.length > 0 ? (
         <section aria-label={t('adminStandings.knockout')} className="space-y-3">
           {knockout.map((round) => (

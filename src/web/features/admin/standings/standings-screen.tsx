@@ -11,7 +11,8 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../hooks/use-now';
 import { formatAgo, formatDateTime } from '../lib/format-time';
 import { isUuid } from '../lib/uuid';
-import { leagueOptionLabel, useLeagueOptions } from '../fixtures/league-options';
+import { useLeagueOptions } from '../fixtures/league-options';
+import { leagueLabel } from '../../leagues/league-label';
 import { ComputedTables } from './computed-tables';
 import { ProviderTables } from './provider-tables';
 import { RefreshStandings } from './refresh-standings';
@@ -48,7 +49,7 @@ export function StandingsScreen() {
         <SelectField label={t('adminStandings.league')} value={leagueId ?? ''} onChange={(event) => pick(event.target.value)}>
           <option value="">{t('adminStandings.choose')}</option>
           {leagueId && !league ? <option value={leagueId}>{leagues.isPending ? t('app.loading') : t('adminFixtures.filters.unknownLeague')}</option> : null}
-          {leagues.data?.map((l) => <option key={l.id} value={l.id}>{leagueOptionLabel(l)}</option>)}
+          {leagues.data?.map((l) => <option key={l.id} value={l.id}>{leagueLabel(l)}</option>)}
         </SelectField>
       </div>
       {league && league.source !== 'manual' ? <RefreshStandings key={league.id} leagueId={league.id} /> : null}

@@ -64,7 +64,7 @@ export function StandingsView({ leagueId }: { leagueId: string }) {
   return (
     <div className="space-y-4">
       {league.length > 0 ? <Table rows={league} caption={t('standings.table')} /> : null}
-      {groups.map((group) => <Table key={group.groupName} rows={group.table} caption={group.groupName} />)}
+      {groups.map((group) => <Table key={group.groupName} rows={group.table} caption={roundLabel(group.groupName, t)} />)}
       {knockout.map((round) => (
         <section key={round.roundName} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
           <h3 className="px-1 pb-2 text-sm font-semibold text-slate-900">{roundLabel(round.roundName, t)}</h3>

@@ -238,7 +238,7 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`}>
       <div className="mb-3 flex items-center justify-between gap-2 text-xs">
-        <span className="text-slate-500">{formatKickoff(match.kickoff, i18n.language)}{match.groupName ? ` · ${match.groupName}` : ''}</span>
+        <span className="text-slate-500">{formatKickoff(match.kickoff, i18n.language)}{match.groupName ? ` · ${roundLabel(match.groupName, t)}` : ''}</span>
         <span className={open ? 'font-medium text-emerald-700' : match.status === 'live' ? 'font-semibold text-red-600' : 'text-slate-500'}>{statusText}</span>
       </div>
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
