@@ -223,4 +223,31 @@ describe.runIf(withChromium)('browser: notifications', () => {
     await expect(email.getByRole('checkbox', { name: 'Results' }).isChecked()).resolves.toBe(false);
     await person.context.close();
   });
+
+  it('gives up turning push on after 10 s when the browser\'s push service does not answer, and says so', async () => {
+    const { context, page } = await personWithWorker('oscar');
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    // A push service nobody can reach: the browser's subscribe() never settles (as on a closed network).
+    await context.addInitScript(() => {
+      PushManager.prototype.subscribe = () => {
+        (window as unknown as { __subscribing: boolean }).__subscribing = true;
+        return new Promise<PushSubscription>(() => {});
+      };
+      PushManager.prototype.getSubscription = async () => null;
+    });
+    await page.clock.install();
+    await page.goto(`${server.url}/profile`);
+    const section = page.getByRole('region', { name: 'Notifications', exact: true });
+    await section.getByRole('button', { name: 'Turn on notifications on this device' }).click();
+    await section.getByRole('button', { name: 'Turning on…' }).waitFor();
+    // The time limit runs from the browser's subscribe() on (the service worker may take a moment first).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __subscribing?: boolean }).__subscribing === true)).toBe(true);
+    await page.clock.fastForward(9_000);
+    await expect(section.getByRole('button', { name: 'Turning on…' }).isVisible()).resolves.toBe(true);
+    await page.clock.fastForward(1_500);
+    await section.getByRole('alert').filter({ hasText: "The browser's push service did not answer in 10 seconds" }).waitFor();
+    await section.getByRole('button', { name: 'Turn on notifications on this device' }).waitFor();
+    await section.getByText("Off: this device doesn't get push notifications.").waitFor();
+    await context.close();
+  });
 });

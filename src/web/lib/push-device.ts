@@ -6,12 +6,13 @@
  */
 import type { PushSubscriptionRequest } from '../../contracts/notifications';
 import { apiRequest } from './api-client';
+import { TimeoutError, withTimeout } from './timeout';
 
 /** The browser's notification permission here, or 'unsupported' without Notification, a service worker or PushManager. */
 export type DevicePermission = NotificationPermission | 'unsupported';
 
 /** Why turning notifications on did not work, for the message shown. */
-export type PushFailure = 'denied' | 'dismissed' | 'no-worker' | 'failed';
+export type PushFailure = 'denied' | 'dismissed' | 'no-worker' | 'failed' | 'timeout';
 
 /** A failure of `subscribeThisDevice`, with its reason. */
 export class PushDeviceError extends Error {
@@ -23,6 +24,12 @@ export class PushDeviceError extends Error {
 
 /** How long to wait for the service worker to be active before giving up, in ms. */
 const WORKER_READY_MS = 10_000;
+/**
+ * How long the browser's push service may take to give a subscription, in ms. Subscribing asks the
+ * browser vendor's push service over the network; where it cannot be reached (a closed network, a
+ * blocking firewall) the browser's promise never settles.
+ */
+export const SUBSCRIBE_TIMEOUT_MS = 10_000;
 
 /** Whether this browser can receive push messages at all (iOS only does from an installed Home Screen app). */
 export function pushSupported(): boolean {
@@ -87,8 +94,9 @@ export function subscriptionBody(subscription: PushSubscription): PushSubscripti
  * Asks for permission (only called from a button press), subscribes this device with the server's VAPID
  * key (base64url) and hands the subscription to the server. A subscription made for another key is
  * replaced; when the server refuses it, the device's subscription is undone so both sides agree.
- * @throws PushDeviceError 'denied' (blocked), 'dismissed' (the prompt was closed), 'no-worker', 'failed';
- *   ApiError when the server refuses the subscription.
+ * @throws PushDeviceError 'denied' (blocked), 'dismissed' (the prompt was closed), 'no-worker', 'failed',
+ *   'timeout' (the browser's push service gave no subscription within SUBSCRIBE_TIMEOUT_MS); ApiError when
+ *   the server refuses the subscription.
  */
 export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushSubscription> {
   if (!pushSupported()) throw new PushDeviceError('failed', 'Push is not supported here');
@@ -103,8 +111,10 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushS
     subscription = null;
   }
   try {
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    subscription ??= await withTimeout(SUBSCRIBE_TIMEOUT_MS, 'The push service did not answer',
+      () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
   } catch (error) {
+    if (error instanceof TimeoutError) throw new PushDeviceError('timeout', error.message);
     throw new PushDeviceError('failed', error instanceof Error ? error.message : 'Subscription failed');
   }
   try {

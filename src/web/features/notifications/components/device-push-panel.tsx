@@ -22,7 +22,10 @@ const badgeTone: Record<DevicePermission, string> = {
 /** The message key of a failure to turn notifications on. */
 function turnOnFailure(error: unknown): string {
   if (error instanceof PushDeviceError) {
-    return { denied: 'notifications.device.errors.denied', dismissed: 'notifications.device.errors.dismissed', 'no-worker': 'notifications.device.errors.noWorker', failed: 'notifications.device.errors.failed' }[error.reason];
+    return {
+      denied: 'notifications.device.errors.denied', dismissed: 'notifications.device.errors.dismissed', 'no-worker': 'notifications.device.errors.noWorker',
+      failed: 'notifications.device.errors.failed', timeout: 'notifications.device.errors.timeout',
+    }[error.reason];
   }
   return 'notifications.device.errors.save';
 }
