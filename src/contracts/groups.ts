@@ -155,3 +155,6 @@ export const discoveredGroup = z.object({
 });
 export type DiscoveredGroup = z.infer<typeof discoveredGroup>;
 export const discoverResponse = z.object({ groups: z.array(discoveredGroup), nextCursor: z.string().nullable() });
+/** GET /api/groups/:groupId/preview: a public group's card for someone who is not (yet) a member. */
+export const groupPreviewResponse = z.object({ group: discoveredGroup });
+export type GroupPreviewResponse = z.infer<typeof groupPreviewResponse>;

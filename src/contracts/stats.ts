@@ -13,7 +13,12 @@ export const groupStatsResponse = z.object({
   /** True when every match of the league is finished, postponed or cancelled (the podium celebrates). */
   leagueFinished: z.boolean(),
   members: z.array(member),
-  rounds: z.array(z.object({ roundOrder: z.number().int(), roundName: z.string() })),
+  /**
+   * The league's rounds; `complete` when every match of the round is finished, postponed or cancelled
+   * (until then its matchday winners and best scores are only leading so far). Absent from pages stored
+   * by an earlier version: read as complete.
+   */
+  rounds: z.array(z.object({ roundOrder: z.number().int(), roundName: z.string(), complete: z.boolean().optional() })),
   cards: z.array(z.object({
     kind: z.enum(STAT_CARDS),
     userIds: z.array(z.string()),
@@ -35,11 +40,15 @@ export const groupStatsResponse = z.object({
 });
 export type GroupStatsResponse = z.infer<typeof groupStatsResponse>;
 
-/** The winners of each finished round (the most points in it, above 0; ties share it), for the round view. */
+/**
+ * The winners of each round with scored predictions (the most points in it, above 0; ties share it), for the
+ * round view; `complete` false while the round still has matches to play (they are leading so far).
+ */
 export const matchdayWinnersResponse = z.object({
   winners: z.array(z.object({
     roundOrder: z.number().int(),
     points: z.number().int(),
+    complete: z.boolean(),
     members: z.array(z.object({ userId: z.string(), username: z.string() })),
   })),
 });

@@ -14,7 +14,7 @@ import { seedDemoIfEmpty } from './modules/demo/seed';
 
 const ROLES = ['guest', 'outsider', 'member', 'admin', 'owner', 'platform'] as const;
 type Role = (typeof ROLES)[number];
-type Level = 'public' | 'signed-in' | 'member' | 'admin' | 'owner' | 'platform' | 'self';
+type Level = 'public' | 'signed-in' | 'member' | 'admin' | 'owner' | 'platform' | 'self' | 'nobody';
 
 const ALLOWED: Record<Level, readonly Role[]> = {
   public: ROLES,
@@ -25,6 +25,8 @@ const ALLOWED: Record<Level, readonly Role[]> = {
   platform: ['platform'],
   // A person's own account: `{userId}` is the member's id, so only the member may.
   self: ['member'],
+  // A route that answers nothing of the matrix's (private) group to anyone.
+  nobody: [],
 };
 
 interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string; teamId: string }
@@ -46,6 +48,8 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stre
   // Joining without a code works for public groups only; the matrix's group is private.
   'POST /api/groups/{groupId}/join': { level: 'member' },
   'GET /api/groups/{groupId}': { level: 'member' },
+  // The card a public group shows to someone who follows its link; a private group has none.
+  'GET /api/groups/{groupId}/preview': { level: 'nobody' },
   'PATCH /api/groups/{groupId}': { level: 'admin', body: () => ({ name: 'Renamed pool' }) },
   'DELETE /api/groups/{groupId}': { level: 'owner', body: (c) => ({ confirm: c.groupName }) },
   'GET /api/groups/{groupId}/ranking': { level: 'member' },

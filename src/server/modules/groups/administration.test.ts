@@ -70,7 +70,11 @@ describe(`group administration (${TEST_DB_KIND})`, () => {
     const refused = await as(member, 'PUT', `/api/groups/${g.id}/predictions`, { predictions: [{ matchId: open!.id, homeGoals: 1, awayGoals: 0 }] });
     expect(refused.json().error.id).toBe('group_inactive');
     expect((await as(outsider, 'POST', '/api/groups/join', { inviteCode: g.inviteCode })).json().error.id).toBe('group_inactive');
+    // My groups says so, with no next close to predict before.
+    const listed = (await as(member, 'GET', '/api/groups')).json().groups.find((mine: { id: string }) => mine.id === g.id);
+    expect(listed).toMatchObject({ status: 'deactivated', nextDeadline: null });
     await as(owner, 'PATCH', `/api/groups/${g.id}`, { status: 'active' });
+    expect((await as(member, 'GET', '/api/groups')).json().groups.find((mine: { id: string }) => mine.id === g.id).nextDeadline).toEqual(expect.any(String));
     expect((await as(member, 'PUT', `/api/groups/${g.id}/predictions`, { predictions: [{ matchId: open!.id, homeGoals: 1, awayGoals: 0 }] })).statusCode).toBe(200);
   });
 

@@ -88,4 +88,23 @@ describe(`Discover public groups (${TEST_DB_KIND})`, () => {
     await as(bruno, 'POST', `/api/groups/${capped.id}/join`);
     expect((await as(carla, 'POST', `/api/groups/${capped.id}/join`)).json().error.id).toBe('group_full');
   });
+
+  it('previews a public group for someone who follows its link, never a private or deactivated one', async () => {
+    const open = await create('Preview pool', 'public');
+    await as(ana, 'PATCH', `/api/groups/${open.id}`, { description: 'Fridays at the office', color: 'teal' });
+    const preview = await as(bruno, 'GET', `/api/groups/${open.id}/preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().group).toMatchObject({
+      id: open.id, name: 'Preview pool', description: 'Fridays at the office', color: 'teal', memberCount: 1, isMember: false, full: false,
+      league: { id: leagueId },
+    });
+    // Nothing of the group's inside: no invite code, no members, no predictions.
+    expect(Object.keys(preview.json().group).sort()).toEqual(['activeMembers', 'color', 'description', 'full', 'id', 'isMember', 'league', 'memberCount', 'name']);
+    const closed = await create('Hidden pool', 'private');
+    expect((await as(bruno, 'GET', `/api/groups/${closed.id}/preview`)).json().error.id).toBe('group_not_found');
+    expect((await as(bruno, 'GET', '/api/groups/00000000-0000-4000-8000-000000000000/preview')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/groups/${open.id}/preview` })).statusCode).toBe(401);
+    expect((await as(ana, 'PATCH', `/api/groups/${open.id}`, { status: 'deactivated' })).statusCode).toBe(200);
+    expect((await as(bruno, 'GET', `/api/groups/${open.id}/preview`)).statusCode).toBe(404);
+  });
 });

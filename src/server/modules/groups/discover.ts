@@ -3,7 +3,7 @@
  * who saved a prediction in the last 7 days), then newest, in pages of DISCOVER_PAGE_SIZE with an opaque
  * keyset cursor. Private groups never appear. Joining a public group needs no code.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DISCOVER_PAGE_SIZE, type DiscoveredGroup, type JoinGroupResponse } from '../../../contracts/groups';
 import { rowsOf, type Db } from '../../db/client';
 import { errors } from '../../errors';
@@ -25,6 +25,40 @@ function decode(text: string): Cursor {
   }
 }
 
+/** A row of the public groups' query: the group, its league, its members and their activity. */
+interface CandidateRow {
+  id: string; name: string; description: string | null; color: string; created_key: string; league_id: string; league_name: string;
+  league_season: string; member_count: number; activity: number; is_member: boolean; member_cap: number | null;
+}
+
+/**
+ * Active public groups, with their league, member count, activity (members who saved a prediction in the
+ * 7 days before `now`) and whether the viewer is a member; `filter` narrows them, `page` orders and cuts.
+ */
+async function publicGroups(db: Db, viewer: Viewer, now: Date, filter: SQL, page: SQL = sql``): Promise<CandidateRow[]> {
+  const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  return rowsOf<CandidateRow>(await db.execute(sql`
+    with candidates as (
+      select g.id, g.name, g.description, g.color, g.created_at, g.member_cap, l.id as league_id, l.name as league_name, l.season as league_season,
+             (select count(*) from group_members gm where gm.group_id = g.id)::int as member_count,
+             (select count(distinct p.user_id) from predictions p where p.group_id = g.id and p.updated_at >= ${since}::timestamptz)::int as activity,
+             exists (select 1 from group_members gm where gm.group_id = g.id and gm.user_id = ${viewer.userId}) as is_member
+        from groups g join leagues l on l.id = g.league_id
+       where g.visibility = 'public' and g.status = 'active' ${filter}
+    )
+    select *, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key from candidates ${page}`));
+}
+
+/** What a public group's card shows (Discover, and the preview a non-member gets from its link). */
+function presentGroup(row: CandidateRow): DiscoveredGroup {
+  return {
+    id: row.id, name: row.name, description: row.description, color: row.color,
+    league: { id: row.league_id, name: row.league_name, season: row.league_season },
+    memberCount: Number(row.member_count), activeMembers: Number(row.activity), isMember: row.is_member,
+    full: row.member_cap !== null && Number(row.member_count) >= row.member_cap,
+  };
+}
+
 /**
  * One page of public groups.
  * @param query.q part of the name (case-insensitive); query.leagueId one league; query.cursor the previous page's.
@@ -33,37 +67,28 @@ function decode(text: string): Cursor {
 export async function discoverGroups(db: Db, viewer: Viewer, query: { q?: string; leagueId?: string; cursor?: string }, now: Date) {
   const after = query.cursor ? decode(query.cursor) : null;
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();
-  const rows = rowsOf<{
-    id: string; name: string; description: string | null; color: string; created_key: string; league_id: string; league_name: string;
-    league_season: string; member_count: number; activity: number; is_member: boolean; member_cap: number | null;
-  }>(await db.execute(sql`
-    with candidates as (
-      select g.id, g.name, g.description, g.color, g.created_at, g.member_cap, l.id as league_id, l.name as league_name, l.season as league_season,
-             (select count(*) from group_members gm where gm.group_id = g.id)::int as member_count,
-             (select count(distinct p.user_id) from predictions p where p.group_id = g.id and p.updated_at >= ${since}::timestamptz)::int as activity,
-             exists (select 1 from group_members gm where gm.group_id = g.id and gm.user_id = ${viewer.userId}) as is_member
-        from groups g join leagues l on l.id = g.league_id
-       where g.visibility = 'public' and g.status = 'active'
-         ${pattern ? sql`and g.name ilike ${pattern}` : sql``}
-         ${query.leagueId ? sql`and g.league_id = ${query.leagueId}::uuid` : sql``}
-    )
-    select *, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key from candidates
-     ${after ? sql`where (activity, created_at, id) < (${after.activity}, ${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+  const rows = await publicGroups(db, viewer, now,
+    sql`${pattern ? sql`and g.name ilike ${pattern}` : sql``} ${query.leagueId ? sql`and g.league_id = ${query.leagueId}::uuid` : sql``}`,
+    sql`${after ? sql`where (activity, created_at, id) < (${after.activity}, ${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
      order by activity desc, created_at desc, id desc
-     limit ${DISCOVER_PAGE_SIZE + 1}`));
+     limit ${DISCOVER_PAGE_SIZE + 1}`);
   const page = rows.slice(0, DISCOVER_PAGE_SIZE);
   const last = page.at(-1);
-  const groups: DiscoveredGroup[] = page.map((row) => ({
-    id: row.id, name: row.name, description: row.description, color: row.color,
-    league: { id: row.league_id, name: row.league_name, season: row.league_season },
-    memberCount: Number(row.member_count), activeMembers: Number(row.activity), isMember: row.is_member,
-    full: row.member_cap !== null && Number(row.member_count) >= row.member_cap,
-  }));
   return {
-    groups,
+    groups: page.map(presentGroup),
     nextCursor: rows.length > DISCOVER_PAGE_SIZE && last ? encode({ activity: Number(last.activity), createdAt: last.created_key, id: last.id }) : null,
   };
+}
+
+/**
+ * The card of one public group, as Discover shows it: what someone who follows its link sees before
+ * joining (its name, description, league, colour, members).
+ * @throws AppError group_not_found (no such group, private, or deactivated: nothing to preview or join).
+ */
+export async function previewGroup(db: Db, viewer: Viewer, groupId: string, now: Date): Promise<DiscoveredGroup> {
+  const [row] = await publicGroups(db, viewer, now, sql`and g.id = ${groupId}::uuid`);
+  if (!row) throw errors.groupNotFound();
+  return presentGroup(row);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  createGroupRequest, discoverQuery, joinGroupResponse, discoverResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingQuery,
+  createGroupRequest, discoverQuery, joinGroupResponse, discoverResponse, groupPreviewResponse, groupListResponse, groupParams, groupResponse, joinGroupRequest, rankingQuery,
   rankingResponse, type RankingResponse,
 } from '../../../contracts/groups';
 import { scoringRulesRequest, scoringRulesResponse } from '../../../contracts/scoring-rules';
@@ -24,7 +24,7 @@ import { rankingPageJson, rankingRowOf } from './ranking-page';
 import { requireMember } from './policy';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { groupMatchdayWinners } from './stats';
-import { discoverGroups, joinPublicGroup } from './discover';
+import { discoverGroups, joinPublicGroup, previewGroup } from './discover';
 import { createGroup, getGroup, joinGroup, listMyGroups } from './service';
 import { enforcePersonLimit, JOIN_LIMIT } from '../../http/person-limit';
 
@@ -204,6 +204,14 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       return { activity: await groupActivityLog(db, viewer, request.params.groupId) };
+    },
+  );
+  api.get(
+    '/groups/:groupId/preview',
+    { schema: { tags: ['groups'], params: groupParams, response: { 200: groupPreviewResponse } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply, auth, db);
+      return { group: await previewGroup(readDb, viewer, request.params.groupId, new Date()) };
     },
   );
   api.get(

@@ -117,7 +117,7 @@ export async function getGroup(db: Conn, viewer: Viewer, groupId: string): Promi
 
 /**
  * The groups the viewer belongs to, newest first, each with the viewer's rank (from the group's
- * ranking: totals, not predictions) and the next close of its league.
+ * ranking: totals, not predictions) and the next close of its league (none for a deactivated group).
  * @param now the server's clock.
  */
 export async function listMyGroups(db: Conn, viewer: Viewer, now: Date = new Date()): Promise<MyGroup[]> {
@@ -134,7 +134,8 @@ export async function listMyGroups(db: Conn, viewer: Viewer, now: Date = new Dat
     result.push({
       ...group,
       myRank: ranking.find((row) => row.userId === viewer.userId)?.rank ?? ranking.length,
-      nextDeadline: next ? predictionDeadline(new Date(next)).toISOString() : null,
+      // A deactivated group takes no predictions: it has no next close.
+      nextDeadline: next && group.status === 'active' ? predictionDeadline(new Date(next)).toISOString() : null,
     });
   }
   return result;

@@ -5,7 +5,7 @@
  * matchday winners and podium come from the pure functions of src/domain/stats.ts.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { GroupStatsResponse, MatchdayWinnersResponse } from '../../../contracts/stats';
 import {
   hasStatistics, longestRun, matchdayWinners, movementFromStandings, podium, standingsByRound, statCards, sumTotals, type RoundTotals,
@@ -254,20 +254,34 @@ function streakReads(db: Conn, groupId: string): [Promise<StreakMatchRow[]>, Pro
 }
 
 /**
- * The winners of each finished round of a group the viewer belongs to (src/domain/stats.ts
- * matchdayWinners: the most points in the round, above 0; ties share it), with their usernames.
+ * The rounds of a league (`leagueOf`: SQL giving its id), in order, each with its name and whether it is
+ * complete: every match of it finished, postponed or cancelled, none still to play or in play. Until
+ * then a round's winners and best scores are only leading so far.
+ */
+function roundsOf(db: Conn, leagueOf: SQL) {
+  return executePrepared(db, 'stats_rounds', sql`
+    select round_order, min(round_name) as round_name, bool_and(status in ('finished', 'postponed', 'cancelled')) as complete
+      from matches where league_id = ${leagueOf} group by round_order order by round_order`)
+    .then((r) => rowsOf<{ round_order: number; round_name: string; complete: boolean }>(r));
+}
+
+/**
+ * The winners of each round of a group the viewer belongs to (src/domain/stats.ts matchdayWinners: the
+ * most points in the round, above 0; ties share it), with their usernames and whether the round is
+ * complete (until then they are only leading it).
  * @throws AppError group_not_found, forbidden.
  */
 export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userId'>, groupId: string): Promise<MatchdayWinnersResponse> {
   await requireMember(db, viewer, groupId);
-  const rows = await roundTotalsRows(db, groupId);
+  const [rows, rounds] = await Promise.all([roundTotalsRows(db, groupId), roundsOf(db, sql`(select league_id from groups where id = ${groupId}::uuid)`)]);
+  const complete = new Map(rounds.map((round) => [Number(round.round_order), round.complete]));
   const names = new Map(rowsOf<{ user_id: string; username: string }>(await db.execute(sql`
     select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id where gm.group_id = ${groupId}::uuid`))
     .map((row) => [row.user_id, row.username]));
   const winners = matchdayWinners(rows);
   return {
     winners: winners.map((w) => ({
-      roundOrder: w.roundOrder, points: w.points,
+      roundOrder: w.roundOrder, points: w.points, complete: complete.get(w.roundOrder) ?? true,
       members: w.userIds.filter((id) => names.has(id)).map((id) => ({ userId: id, username: names.get(id)! })),
     })),
   };
@@ -286,9 +300,7 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
        where gm.group_id = ${groupId}::uuid order by lower(pr.username)`).then((r) => rowsOf<{ user_id: string; username: string }>(r)),
     roundTotalsRows(db, groupId),
     ...streakReads(db, groupId),
-    executePrepared(db, 'stats_rounds', sql`
-      select round_order, min(round_name) as round_name from matches where league_id = ${leagueOf} group by round_order order by round_order`)
-      .then((r) => rowsOf<{ round_order: number; round_name: string }>(r)),
+    roundsOf(db, leagueOf),
     executePrepared(db, 'league_finished', sql`
       select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${leagueOf}`)
       .then((r) => rowsOf<{ finished: boolean }>(r)),
@@ -305,7 +317,7 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
     hasStatistics: hasStatistics(totals),
     leagueFinished: league?.finished === true,
     members: members.map((m) => ({ userId: m.user_id, username: m.username })),
-    rounds: rounds.map((r) => ({ roundOrder: Number(r.round_order), roundName: r.round_name })),
+    rounds: rounds.map((r) => ({ roundOrder: Number(r.round_order), roundName: r.round_name, complete: r.complete })),
     cards: statCards(totals, streaks),
     standings,
     matchdayWinners: matchdayWinners(totals),
