@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AA_CONTRAST,
+  colorDistance,
   contrastRatio,
   GROUP_COLOR_NAMES,
   GROUP_PALETTE,
@@ -63,6 +64,20 @@ describe('the palette', () => {
     expect(new Set(Object.values(GROUP_PALETTE)).size).toBe(GROUP_COLOR_NAMES.length);
   });
 
+  it('no two colours look alike: every pair at least 0.08 apart in OKLab', () => {
+    const close: string[] = [];
+    for (const [i, a] of GROUP_COLOR_NAMES.entries()) {
+      for (const b of GROUP_COLOR_NAMES.slice(i + 1)) {
+        const apart = colorDistance(GROUP_PALETTE[a], GROUP_PALETTE[b]);
+        if (apart < 0.08) close.push(`${a}–${b} ${apart.toFixed(3)}`);
+      }
+    }
+    expect(close).toEqual([]);
+    // The measure itself: a colour is 0 from itself, black and white are 1 apart.
+    expect(colorDistance('#123456', '#123456')).toBe(0);
+    expect(colorDistance('#000000', '#ffffff')).toBeCloseTo(1, 3);
+  });
+
   it('groupColorHex paints names and custom hexes', () => {
     expect(groupColorHex('teal')).toBe(GROUP_PALETTE.teal);
     expect(groupColorHex('#1E3A8A')).toBe('#1e3a8a');
@@ -121,7 +136,7 @@ describe('nearestNamedColor and legacyGroupColorName', () => {
     expect(nearestNamedColor('#00ffff')).toBe('teal');
     expect(nearestNamedColor('#f472b6')).toBe('pink');
     expect(nearestNamedColor('#fbbf24')).toBe('amber');
-    expect(nearestNamedColor('#8b4513')).toBe('amber'); // brown
+    expect(nearestNamedColor('#8b4513')).toBe('orange'); // brown: the hue of the palette's orange (#b45309)
   });
 
   it('maps greys, black and white to blue', () => {

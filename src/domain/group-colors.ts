@@ -19,18 +19,20 @@ export type GroupColorName = (typeof GROUP_COLOR_NAMES)[number];
 
 /**
  * The hex of each palette name: Tailwind CSS v3 shades (600 or 700) chosen so that white text on
- * them passes AA. Contrast with white: orange 5.18, blue 5.17, green 5.02, red 4.83, purple 5.38,
- * teal 5.47, pink 4.60, amber 5.02 (checked in group-colors.test.ts).
+ * them passes AA, and no two alike (at least 0.08 apart in OKLab: colorDistance). Orange is Tailwind's
+ * amber 700 and amber a dark gold (#8a6d00): Tailwind's orange 700 and amber 700 were only 0.041 apart,
+ * a pair people could not tell apart in the picker. Contrast with white: orange 5.02, blue 5.17, green
+ * 5.02, red 4.83, purple 5.38, teal 5.47, pink 4.60, amber 4.92 (checked in group-colors.test.ts).
  */
 export const GROUP_PALETTE: Readonly<Record<GroupColorName, string>> = {
-  orange: '#c2410c',
+  orange: '#b45309',
   blue: '#2563eb',
   green: '#15803d',
   red: '#dc2626',
   purple: '#9333ea',
   teal: '#0f766e',
   pink: '#db2777',
-  amber: '#b45309',
+  amber: '#8a6d00',
 };
 
 /** The brighter (Tailwind 500) shade of each name: a second reference when matching hues. */
@@ -138,8 +140,12 @@ function oklab(hex: string): [number, number, number] {
   ];
 }
 
-/** Perceptual distance between two colours (Euclidean distance in OKLab). */
-function distance(a: string, b: string): number {
+/**
+ * Perceptual distance between two colours: the Euclidean distance of their OKLab coordinates (0 for the
+ * same colour; black to white is 1). About 0.02 is a just-noticeable difference.
+ * @throws RangeError when a colour is not "#rrggbb".
+ */
+export function colorDistance(a: string, b: string): number {
   const [p, q] = [oklab(a), oklab(b)];
   return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
@@ -178,7 +184,7 @@ export function nearestPassingShade(hex: string, text: string = WHITE): string {
     for (let t = high; !passesContrastAA(shade, text); t = Math.min(1, t + 1 / 1024)) shade = toHex(mix(start, target, t));
     candidates.push(shade);
   }
-  return candidates.reduce((best, shade) => (distance(start, shade) < distance(start, best) ? shade : best));
+  return candidates.reduce((best, shade) => (colorDistance(start, shade) < colorDistance(start, best) ? shade : best));
 }
 
 /** Hue angle (degrees, 0–360) and chroma of a colour in OKLCh. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankMembers, type RankingTotals } from './ranking';
+import { rankMembers, tieBreakBetween, type RankingTotals } from './ranking';
 
 const row = (userId: string, points: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RankingTotals => ({
   userId, points, exact, goalDifference, winner, opposite,
@@ -35,5 +35,23 @@ describe('rankMembers', () => {
   it('handles negative totals and an empty group', () => {
     expect(rankMembers([row('a', -2), row('b', 0)]).map((r) => r.userId)).toEqual(['b', 'a']);
     expect(rankMembers([])).toEqual([]);
+  });
+});
+
+describe('tieBreakBetween', () => {
+  const row = (points: number, exact: number, goalDifference: number, winner: number, opposite: number) => ({ userId: 'x', points, exact, goalDifference, winner, opposite });
+  it('names the first figure that separates members level on points', () => {
+    expect(tieBreakBetween(row(20, 2, 0, 0, 0), row(20, 1, 2, 0, 0))).toBe('exact');
+    expect(tieBreakBetween(row(20, 1, 2, 0, 0), row(20, 1, 1, 2, 0))).toBe('goalDifference');
+    expect(tieBreakBetween(row(9, 0, 0, 3, 0), row(9, 0, 0, 2, 0))).toBe('winner');
+    expect(tieBreakBetween(row(8, 1, 0, 0, 1), row(8, 1, 0, 0, 2))).toBe('opposite');
+  });
+  it('has nothing to say when points differ or everything is equal (a shared place)', () => {
+    expect(tieBreakBetween(row(21, 2, 0, 0, 0), row(20, 2, 0, 0, 0))).toBeNull();
+    expect(tieBreakBetween(row(20, 2, 0, 0, 0), row(20, 2, 0, 0, 0))).toBeNull();
+  });
+  it('agrees with the ranking: members it separates get different places', () => {
+    const [a, b] = [{ ...row(20, 2, 0, 0, 0), userId: 'a' }, { ...row(20, 1, 2, 0, 0), userId: 'b' }];
+    expect(rankMembers([b, a]).map((r) => [r.userId, r.rank])).toEqual([['a', 1], ['b', 2]]);
   });
 });

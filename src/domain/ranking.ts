@@ -31,6 +31,24 @@ export function compareTotals(a: RankingTotals, b: RankingTotals): number {
     || (a.opposite - b.opposite);
 }
 
+/** A tie-break key: what decides between members level on points, in this order. */
+export type TieBreak = 'exact' | 'goalDifference' | 'winner' | 'opposite';
+
+/**
+ * What decided between two members level on points: the first of exact scores, goal differences,
+ * winners (more is better) and opposite results (fewer is better) on which they differ.
+ * @returns null when their points differ (no tie to break) or when they are equal on everything (they
+ *   share the place).
+ */
+export function tieBreakBetween(a: RankingTotals, b: RankingTotals): TieBreak | null {
+  if (a.points !== b.points) return null;
+  if (a.exact !== b.exact) return 'exact';
+  if (a.goalDifference !== b.goalDifference) return 'goalDifference';
+  if (a.winner !== b.winner) return 'winner';
+  if (a.opposite !== b.opposite) return 'opposite';
+  return null;
+}
+
 /** Orders two strings by UTF-16 code units (as Array.prototype.sort does): fast and locale-free, for ids. */
 export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

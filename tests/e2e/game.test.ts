@@ -442,13 +442,17 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.close();
   });
 
-  it("says a match closed before its typed score was saved, by the server's clock with the device's an hour slow", async () => {
+  it("says a match closed before its typed score was saved, by the server's clock with the device's an hour slow, beside what was saved", async () => {
     const now = Date.now();
     // Predictions for the first match close a minute from now (kickoff − 15 min), by the server's clock.
-    const league = await newLeague('Whistle Cup', [{ round: 1, kickoff: new Date(now + 16 * 60_000) }, { round: 1, kickoff: new Date(now + 48 * HOUR) }]);
-    const [closing, later] = league.matches as [LeagueMatch, LeagueMatch];
+    // A third match closes three minutes from now, with a saved 1–0.
+    const league = await newLeague('Whistle Cup', [
+      { round: 1, kickoff: new Date(now + 16 * 60_000) }, { round: 1, kickoff: new Date(now + 48 * HOUR) }, { round: 1, kickoff: new Date(now + 18 * 60_000) },
+    ]);
+    const [closing, later, saved] = league.matches as [LeagueMatch, LeagueMatch, LeagueMatch];
     const player = await gabi();
     const groupId = await newGroup(player, 'Whistle pool', league.leagueId);
+    await predict(player, groupId, [[saved, 1, 0]]);
     const page = await player.context.newPage();
     await page.clock.install({ time: now - HOUR });
     await page.goto(`${server.url}/group/${groupId}/predictions`);
@@ -468,6 +472,13 @@ describe.runIf(withChromium)('browser: the game', () => {
     await expect(page.getByText('1 unsaved prediction').count()).resolves.toBe(0);
     await expect(page.getByRole('listitem', { name: later.label }).getByLabel(`${later.home} goals`).isEnabled()).resolves.toBe(true);
     await shoot(page, 'game-09-closed-unsaved');
+
+    // A saved prediction changed too late: both show, what stands (1–0) and what was not saved (3–0).
+    const savedCard = page.getByRole('listitem', { name: saved.label });
+    await savedCard.getByLabel(`${saved.home} goals`).fill('3');
+    await page.clock.fastForward(2 * 60_000);
+    await savedCard.getByText(fill(game.closedUnsaved, { home: 3, away: 0 }), { exact: true }).waitFor();
+    await savedCard.getByText('Your prediction: 1–0', { exact: true }).waitFor();
     await page.close();
   });
 

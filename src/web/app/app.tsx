@@ -11,6 +11,7 @@ import { paths } from '../config/paths';
 import { Shell } from './shell';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { NotFoundRoute } from '../routes/not-found';
+import { RouteError, ScreenProblem } from './route-error';
 import { HomeRoute } from '../routes/home';
 import { Toaster } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/auth-provider';
@@ -58,9 +59,15 @@ const guards: Record<Exclude<Guard, 'public'>, (children: ReactNode) => ReactNod
 function screen(path: string, guard: Guard, load: () => Promise<() => ReactNode>, areas: OnDemandArea[] = []) {
   return {
     path,
+    errorElement: <RouteError />,
     lazy: async () => {
-      const [Component] = await Promise.all([load(), ...areas.map((area) => loadArea(area))]);
-      return { element: guard === 'public' ? <Component /> : guards[guard](<Component />) };
+      try {
+        const [Component] = await Promise.all([load(), ...areas.map((area) => loadArea(area))]);
+        return { element: guard === 'public' ? <Component /> : guards[guard](<Component />) };
+      } catch (error) {
+        // Its code could not be fetched (offline, or a new version replaced the files): said on the page.
+        return { element: <ScreenProblem error={error} /> };
+      }
     },
   };
 }

@@ -2,16 +2,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { createGroupRequest, GROUP_COLORS } from '../../contracts/groups';
-import { customGroupColor } from '../../contracts/group-colors';
-import { isHexColor, nearestPassingShade } from '../../domain/group-colors';
+import { createGroupRequest } from '../../contracts/groups';
 import { useCreateGroup } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { competitionsToPlay } from '../features/leagues/competitions';
 import { leagueLabel } from '../features/leagues/league-label';
 import { ScoringFields, type ScoringChoice } from '../features/groups/components/scoring-fields';
 import { SCORING_PRESETS } from '../../domain/scoring';
-import { groupColorStyle } from '../features/groups/components/group-color';
+import { ColorPicker } from '../features/groups/components/color-picker';
+import { VisibilityField } from '../features/groups/components/visibility-field';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
@@ -25,11 +24,7 @@ export function CreateGroupRoute() {
   const leagues = useLeagues();
   const create = useCreateGroup();
   const [form, setForm] = useState({ name: '', description: '', leagueId: '', visibility: 'private' as 'private' | 'public', color: 'green' as string });
-  const [custom, setCustom] = useState('#1d4ed8');
   const [scoring, setScoring] = useState<ScoringChoice>({ preset: 'palpite', points: { ...SCORING_PRESETS.palpite }, knockoutBasis: 'full_time' });
-  const customCheck = customGroupColor.safeParse(custom);
-  const customProblem = customCheck.success ? null : customCheck.error.issues[0];
-  const suggestion = customProblem && isHexColor(custom) ? nearestPassingShade(custom) : undefined;
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const forget = (field: string) => setInvalid((fields) => (fields.has(field) ? new Set([...fields].filter((f) => f !== field)) : fields));
   const competitions = useMemo(() => competitionsToPlay(leagues.data ?? []), [leagues.data]);
@@ -74,40 +69,8 @@ export function CreateGroupRoute() {
           ))}
         </SelectField>
         <TextAreaField label={t('groups.description')} maxLength={500} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">{t('groups.visibility')}</legend>
-          <div className="mt-2 space-y-2">
-            {(['private', 'public'] as const).map((visibility) => (
-              <label key={visibility} className="flex items-center gap-3 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-emerald-600">
-                <input type="radio" name="visibility" value={visibility} checked={form.visibility === visibility} onChange={() => setForm({ ...form, visibility })} className="accent-emerald-700" />
-                <span className="text-sm text-slate-800">{t(`groups.${visibility}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">{t('groups.color')}</legend>
-          <div className="mt-2 flex flex-wrap gap-3">
-            {GROUP_COLORS.map((color) => (
-              <label key={color} className="cursor-pointer">
-                <input type="radio" name="color" value={color} checked={form.color === color} onChange={() => setForm({ ...form, color })} className="peer sr-only" aria-label={t(`groups.colors.${color}`)} />
-                <span className="block h-9 w-9 rounded-full ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600" style={groupColorStyle(color)} />
-              </label>
-            ))}
-            <label className="flex cursor-pointer items-center gap-2 rounded-full px-2 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-slate-900">
-              <input type="radio" name="color" value="custom" checked={form.color === custom} onChange={() => setForm({ ...form, color: custom })} className="sr-only" />
-              <input type="color" value={custom} aria-label={t('groups.customColor')}
-                onChange={(e) => { setCustom(e.target.value); setForm({ ...form, color: e.target.value }); }} className="h-7 w-9 cursor-pointer rounded border-0 bg-transparent" />
-              <span className="text-sm text-slate-700">{t('groups.custom')}</span>
-            </label>
-          </div>
-          {form.color === custom && customProblem ? (
-            <p role="alert" className="mt-2 text-sm text-red-600">
-              {t('groups.lowContrast')}{' '}
-              {suggestion ? <button type="button" className="font-semibold underline" onClick={() => { setCustom(suggestion); setForm({ ...form, color: suggestion }); }}>{t('groups.useSuggestion', { color: suggestion })}</button> : null}
-            </p>
-          ) : null}
-        </fieldset>
+        <VisibilityField value={form.visibility} onChange={(visibility) => setForm({ ...form, visibility })} />
+        <ColorPicker value={form.color} onChange={(color) => setForm({ ...form, color })} />
         <details className="rounded-lg p-3 ring-1 ring-slate-200" open={invalid.has('scoring') || undefined}>
           <summary className="cursor-pointer text-sm font-medium text-slate-700">
             {t('groups.scoring')}: <span className="font-normal">{t(`rules.presets.${scoring.preset}`)}</span>

@@ -12,7 +12,7 @@ import { TextBlocks } from '../features/site/components/text-blocks';
 
 /** The topics in order, each with its questions (keys under faq.items in pages.json). */
 const TOPICS = [
-  { id: 'play', items: ['scoring', 'deadline', 'postponed', 'visibility'] },
+  { id: 'play', items: ['scoring', 'deadline', 'postponed', 'visibility', 'ties'] },
   { id: 'groups', items: ['create', 'join', 'invite', 'leave'] },
   { id: 'account', items: ['free', 'languages', 'password', 'deleteAccount'] },
 ] as const;

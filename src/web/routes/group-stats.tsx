@@ -9,8 +9,9 @@ import { StatCards } from '../features/stats/components/stat-cards';
 import { Podium } from '../features/stats/components/podium';
 import { celebrateOnce } from '../features/stats/components/celebrate';
 import { roundLabel } from '../features/predictions/components/round-label';
-import { ApiError } from '../lib/api-client';
-import { Alert, Spinner } from '../components/ui/card';
+import { GroupLoadProblem } from '../features/groups/components/group-problem';
+import { isUuid } from '../lib/uuid';
+import { Spinner } from '../components/ui/card';
 import { paths } from '../config/paths';
 
 const StatsCharts = lazy(async () => ({ default: (await import('../features/stats/components/charts')).StatsCharts }));
@@ -19,8 +20,9 @@ const StatsCharts = lazy(async () => ({ default: (await import('../features/stat
 export function GroupStatsRoute() {
   const { t } = useTranslation();
   const { groupId = '' } = useParams();
-  const group = useGroup(groupId);
-  const stats = useGroupStats(groupId);
+  const validId = isUuid(groupId);
+  const group = useGroup(groupId, validId);
+  const stats = useGroupStats(groupId, validId);
   const me = useMe();
   const names = useMemo(() => new Map((stats.data?.members ?? []).map((m) => [m.userId, m.username])), [stats.data]);
   const finished = stats.data?.leagueFinished === true && stats.data.podium.length > 0;
@@ -28,13 +30,14 @@ export function GroupStatsRoute() {
     if (finished) celebrateOnce(groupId);
   }, [finished, groupId]);
 
+  if (!validId) return <GroupLoadProblem invalidId />;
   if (group.isPending || stats.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError || stats.isError) {
-    const error = group.error ?? stats.error;
-    return <Alert>{t(`errors.${error instanceof ApiError ? error.id : 'internal'}`)}</Alert>;
+    return <GroupLoadProblem error={group.error ?? stats.error} onRetry={() => void Promise.all([group.refetch(), stats.refetch()])} />;
   }
   const data = stats.data;
   const roundName = (order: number) => roundLabel(data.rounds.find((r) => r.roundOrder === order)?.roundName ?? String(order), t);
+  const soFar = (order: number) => data.rounds.find((r) => r.roundOrder === order)?.complete === false;
 
   return (
     <div className="space-y-6">
@@ -67,7 +70,7 @@ export function GroupStatsRoute() {
             <ul className="divide-y divide-slate-100 rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200">
               {[...data.matchdayWinners].reverse().map((w) => (
                 <li key={w.roundOrder} className="flex items-center justify-between gap-3 px-4 py-2.5">
-                  <span className="shrink-0 text-slate-600">{roundName(w.roundOrder)}</span>
+                  <span className="shrink-0 text-slate-600">{roundName(w.roundOrder)}{soFar(w.roundOrder) ? <span className="ml-1 text-xs italic">({t('stats.soFar')})</span> : null}</span>
                   <span className="min-w-0 truncate text-right font-medium text-slate-900">
                     {w.userIds.map((id) => names.get(id)).join(', ')} · {t('stats.points', { count: w.points })}
                   </span>

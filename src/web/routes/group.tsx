@@ -17,14 +17,16 @@ import { InvitePanel } from '../features/groups/components/invite-panel';
 import { SettingsPanel } from '../features/groups/components/settings-panel';
 import { useGroupAdmin } from '../features/groups/api/group-admin';
 import { groupColorStyle } from '../features/groups/components/group-color';
+import { GroupLoadProblem } from '../features/groups/components/group-problem';
+import { isUuid } from '../lib/uuid';
+import { GroupPreview } from '../features/groups/components/group-preview';
 import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { errorText } from '../lib/error-text';
 import { paths } from '../config/paths';
 import { LoadError } from '../components/ui/load-error';
-
-/** A group id is a UUID; anything else is answered on the page without asking the server. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TABS = ['matches', 'ranking', 'history', 'standings', 'rules', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -43,7 +45,7 @@ export function GroupRoute() {
     params.set('tab', next);
     setSearch(params, { replace: true });
   };
-  const validId = UUID.test(groupId);
+  const validId = isUuid(groupId);
   const group = useGroup(groupId, validId);
   const matches = useGroupMatches(groupId);
   const [rankingPage, setRankingPage] = useState(1);
@@ -53,12 +55,12 @@ export function GroupRoute() {
   // Scores and the ranking move as results come in, without a reload (members only: the group loaded).
   useLiveEvents(groupId, validId && group.isSuccess);
 
-  if (!validId) return <GroupProblem message={t('groupPage.invalidId')} />;
+  if (!validId) return <GroupLoadProblem invalidId />;
   if (group.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError) {
-    const id = group.error instanceof ApiError ? group.error.id : 'internal';
-    if (id === 'group_not_found' || id === 'forbidden') return <GroupProblem message={t('groupPage.notFound')} />;
-    return <GroupProblem message={`${t('groupPage.loadFailed')} ${t('groupPage.errorGroup')} ${t(`errors.${id}`)}`} onRetry={() => void group.refetch()} />;
+    // A public group the person is not in: its card and Join (a private one never reveals itself).
+    if (group.error instanceof ApiError && group.error.id === 'forbidden') return <GroupPreview groupId={groupId} onJoined={() => void group.refetch()} />;
+    return <GroupLoadProblem error={group.error} onRetry={() => void group.refetch()} />;
   }
   const g = group.data;
   const myRow = ranking.data ? (ranking.data.ranking.find((row) => row.userId === me.data?.id) ?? ranking.data.me) : null;
@@ -87,10 +89,11 @@ export function GroupRoute() {
       {g.inviteCode ? <InvitePanel inviteCode={g.inviteCode} groupName={g.name} /> : null}
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
-        <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1" aria-label={g.name}>
+        {/* On a phone the tabs wrap onto two rows of three: every tab in sight, none behind a sideways scroll. */}
+        <Tabs.List className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1 sm:flex" aria-label={g.name}>
           {TABS.filter((tab) => tab !== 'settings' || g.myRole !== 'member').map((tab) => (
             <Tabs.Trigger key={tab} value={tab}
-              className="shrink-0 grow rounded-lg px-3 py-2 text-xs font-semibold text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
+              className="min-w-0 grow truncate rounded-lg px-2 py-2 text-xs font-semibold sm:px-3 text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
               {t(`groups.tabs.${tab}`)}
             </Tabs.Trigger>
           ))}
@@ -134,34 +137,16 @@ function LeaveGroup({ groupId, ownerAlone }: { groupId: string; ownerAlone: bool
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { leave } = useGroupAdmin(groupId);
-  const [error, setError] = useState<string | null>(null);
   return (
-    <div className="mt-4 space-y-2 text-center">
-      {error ? <Alert>{error}</Alert> : null}
-      <Button variant="ghost" className="text-red-700" onClick={async () => {
-        if (!window.confirm(t(ownerAlone ? 'settings.leaveAloneConfirm' : 'settings.leaveConfirm'))) return;
-        setError(null);
-        try {
+    <div className="mt-4 text-center">
+      <ConfirmDialog danger
+        trigger={<Button variant="ghost" className="text-red-700">{t('settings.leave')}</Button>}
+        texts={{ title: t('settings.leave'), body: t(ownerAlone ? 'settings.leaveAloneConfirm' : 'settings.leaveConfirm'), confirm: t('settings.leave'), working: t('settings.working'), cancel: t('settings.cancel') }}
+        onConfirm={async () => {
           await leave.mutateAsync();
           await navigate(paths.groups);
-        } catch (e) {
-          setError(t(`errors.${e instanceof ApiError ? e.id : 'internal'}`));
-        }
-      }}>{t('settings.leave')}</Button>
-    </div>
-  );
-}
-
-/** A group that cannot be shown: the reason, a way back to my groups, and a retry where it can help. */
-function GroupProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="space-y-4">
-      <Alert>{message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        {onRetry ? <Button onClick={onRetry}>{t('groupPage.retry')}</Button> : null}
-        <Link to={paths.groups} className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-emerald-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">{t('groupPage.back')}</Link>
-      </div>
+        }}
+        errorOf={(error) => errorText(t, error)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * filter, a refresh button and "Load more"; joining a public group needs no code.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDiscover, useJoinPublicGroup, useMyGroups } from '../features/groups/api/groups';
 import { useMyLiveEvents } from '../features/live/use-live-events';
@@ -12,14 +12,15 @@ import { useLeagues } from '../features/leagues/api/leagues';
 import { leagueLabel } from '../features/leagues/league-label';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
-import { formatRelative } from '../lib/format';
 import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
 import { Button, ButtonLink } from '../components/ui/button';
 import { paths } from '../config/paths';
+import { MyGroupCard } from '../features/home/components/my-group-card';
+import { useServerNow } from '../features/home/hooks/use-server-now';
 
 /** My groups and Discover. */
 export function GroupsRoute() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const mine = useMyGroups();
   const leagues = useLeagues();
@@ -31,7 +32,7 @@ export function GroupsRoute() {
   const discover = useDiscover(useDebouncedValue(q), leagueId);
   const join = useJoinPublicGroup();
   const [error, setError] = useState<string | null>(null);
-  const [now] = useState(() => Date.now());
+  const now = useServerNow();
   const found = discover.data?.pages.flatMap((page) => page.groups) ?? [];
 
   const joinGroup = async (groupId: string) => {
@@ -56,22 +57,8 @@ export function GroupsRoute() {
         </div>
         {mine.isPending ? <Spinner label={t('app.loading')} /> : null}
         {mine.data?.length === 0 ? <Card><p className="text-slate-600">{t('home.noGroups')}</p></Card> : null}
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {mine.data?.map((group) => (
-            <li key={group.id}>
-              <Link to={paths.group(group.id)} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-emerald-400">
-                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white`} style={groupColorStyle(group.color)} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900">{group.name}</span>
-                  <span className="block truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })}</span>
-                  <span className="block truncate text-sm text-slate-700">
-                    {t('groupPage.myRank', { rank: group.myRank })}
-                    {group.nextDeadline ? ` · ${t('discover.nextClose', { when: formatRelative(group.nextDeadline, now, i18n.language) })}` : ''}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {mine.data?.map((group) => <li key={group.id} className="min-w-0"><MyGroupCard group={group} now={now} /></li>)}
         </ul>
       </section>
 
@@ -92,7 +79,7 @@ export function GroupsRoute() {
         {discover.isPending ? <Spinner label={t('app.loading')} /> : null}
         {discover.isError ? <Alert>{t('errors.internal')}</Alert> : null}
         {discover.data && found.length === 0 ? <Card><p className="text-slate-600">{t(q.trim() || leagueId ? 'discover.none' : 'discover.noneYet')}</p></Card> : null}
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('discover.title')}>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={t('discover.title')}>
           {found.map((group) => (
             <li key={group.id} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={group.name}>
               <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white`} style={groupColorStyle(group.color)} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>

@@ -9,9 +9,10 @@ import { useGroup } from '../features/groups/api/groups';
 import { useMemberPredictions } from '../features/predictions/api/predictions';
 import { OutcomeBadge } from '../features/predictions/components/outcome-badge';
 import { roundLabel } from '../features/predictions/components/round-label';
-import { ApiError } from '../lib/api-client';
+import { GroupLoadProblem } from '../features/groups/components/group-problem';
+import { isUuid } from '../lib/uuid';
 import { formatKickoff } from '../lib/format';
-import { Alert, Spinner } from '../components/ui/card';
+import { Spinner } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { paths } from '../config/paths';
 
@@ -19,8 +20,9 @@ import { paths } from '../config/paths';
 export function MemberPredictionsRoute() {
   const { t, i18n } = useTranslation();
   const { groupId = '', userId = '' } = useParams();
-  const group = useGroup(groupId);
-  const query = useMemberPredictions(groupId, userId);
+  const validId = isUuid(groupId);
+  const group = useGroup(groupId, validId);
+  const query = useMemberPredictions(groupId, userId, validId);
   const rounds = useMemo(() => {
     const byOrder = new Map<number, string>();
     for (const p of query.data?.predictions ?? []) byOrder.set(p.match.roundOrder, p.match.roundName);
@@ -28,10 +30,10 @@ export function MemberPredictionsRoute() {
   }, [query.data]);
   const [chosen, setChosen] = useState<number | null>(null);
 
+  if (!validId) return <GroupLoadProblem invalidId />;
   if (group.isPending || query.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError || query.isError) {
-    const error = group.error ?? query.error;
-    return <Alert>{t(`errors.${error instanceof ApiError ? error.id : 'internal'}`)}</Alert>;
+    return <GroupLoadProblem error={group.error ?? query.error} onRetry={() => void Promise.all([group.refetch(), query.refetch()])} />;
   }
   // A round picked earlier can go (its matches postponed, seen at a refetch): then the latest one.
   const round = rounds.some(([order]) => order === chosen) ? chosen : (rounds.at(-1)?.[0] ?? null);

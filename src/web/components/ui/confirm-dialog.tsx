@@ -6,10 +6,10 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
-import { InlineSpinner } from '../components/inline-spinner';
+import { Button } from './button';
+import { Alert } from './card';
+import { TextField } from './field';
+import { InlineSpinner } from './inline-spinner';
 
 /** Red button classes of a dangerous action. */
 export const DANGER = 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700';
@@ -26,14 +26,20 @@ export interface ConfirmTexts {
 }
 
 /**
- * The dialog, opened by `trigger` (a button, given asChild). `onConfirm` does the action: it resolves
- * when done (the dialog closes) or throws (its message, from `errorOf`, shows in the dialog).
+ * The dialog, opened by `trigger` (a button, given asChild), or by its owner through `open` and
+ * `onOpenChange` (a question the page asks of itself). `onConfirm` does the action: it resolves when
+ * done (the dialog closes) or throws (its message, from `errorOf`, shows in the dialog).
  */
-export function ConfirmDialog({ trigger, texts, onConfirm, errorOf, danger = false, typeToConfirm }: {
-  trigger: ReactNode; texts: ConfirmTexts; onConfirm: () => Promise<unknown>; errorOf: (error: unknown) => string;
-  danger?: boolean; typeToConfirm?: string;
+export function ConfirmDialog({ trigger, texts, onConfirm, errorOf, danger = false, typeToConfirm, open: given, onOpenChange }: {
+  trigger?: ReactNode; texts: ConfirmTexts; onConfirm: () => Promise<unknown>; errorOf: (error: unknown) => string;
+  danger?: boolean; typeToConfirm?: string; open?: boolean; onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [own, setOwn] = useState(false);
+  const open = given ?? own;
+  const setOpen = (next: boolean) => {
+    setOwn(next);
+    onOpenChange?.(next);
+  };
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +69,7 @@ export function ConfirmDialog({ trigger, texts, onConfirm, errorOf, danger = fal
 
   return (
     <Dialog.Root open={open} onOpenChange={change}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none">

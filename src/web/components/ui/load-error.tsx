@@ -3,14 +3,14 @@
  * loading members:") with what went wrong, and a retry button.
  */
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { Alert } from './card';
 import { Button } from './button';
 
 /** `label` is the translated lead ("Error loading members:"); `error` what the query failed with. */
 export function LoadError({ label, error, onRetry }: { label: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  const detail = t(`errors.${error instanceof ApiError ? error.id : 'internal'}`);
+  const detail = errorText(t, error);
   return (
     <div className="space-y-3">
       <Alert>{label} {detail}</Alert>

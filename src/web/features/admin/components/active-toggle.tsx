@@ -4,7 +4,7 @@ import type { AdminLeague } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useUpdateLeague } from '../api/leagues';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 
 /** "Deactivate" / "Activate" for `league` (its name read out too), confirmed by a toast. */
 export function ActiveToggle({ league, className = '' }: { league: AdminLeague; className?: string }) {

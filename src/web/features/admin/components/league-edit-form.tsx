@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useUpdateLeague } from '../api/leagues';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 import { invalidFields } from '../lib/field-errors';
 import { TimeZoneField } from './time-zone-field';
 

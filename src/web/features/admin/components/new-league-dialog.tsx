@@ -14,9 +14,9 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateLeague } from '../api/leagues';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 import { invalidFields } from '../lib/field-errors';
-import { InlineSpinner } from './inline-spinner';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
 import { SourceChoice } from './source-choice';
 import { TimeZoneField } from './time-zone-field';
 

@@ -1,7 +1,7 @@
 /** A sync run's status as a coloured pill: running, succeeded, failed, or never synced. */
 import { useTranslation } from 'react-i18next';
 import type { SyncRun } from '../../../../contracts/admin';
-import { InlineSpinner } from './inline-spinner';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
 
 const tones: Record<SyncRun['status'] | 'never', string> = {
   running: 'bg-sky-100 text-sky-900',

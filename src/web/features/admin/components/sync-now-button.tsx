@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminLeague } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import type { useSyncNow } from '../api/leagues';
-import { InlineSpinner } from './inline-spinner';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
 import { useOutcomeText } from './sync-outcome';
 
 /** The button of `league`, driving `sync` (the league's useSyncNow, shared with its SyncOutcome). */

@@ -1,7 +1,7 @@
 /** What a "sync now" did: created / updated / unchanged counts, or why it failed or did not run. */
 import { useTranslation } from 'react-i18next';
 import type { useSyncNow } from '../api/leagues';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 
 type Sync = ReturnType<typeof useSyncNow>;
 

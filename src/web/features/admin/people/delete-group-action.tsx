@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { AdminGroup } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 import { sectionPath } from '../lib/sections';
-import { ConfirmDialog, DANGER } from './confirm-dialog';
+import { ConfirmDialog, DANGER } from '../../../components/ui/confirm-dialog';
 import { useDeleteGroup } from './groups-api';
 
 /** "Delete group" for `group` (with `members` members), and its confirmation. */

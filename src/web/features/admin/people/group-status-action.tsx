@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminGroup } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { InlineSpinner } from '../components/inline-spinner';
-import { errorText } from '../lib/error-text';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
+import { errorText } from '../../../lib/error-text';
 import { useSetGroupStatus } from './groups-api';
 
 /** "Deactivate group" or "Reactivate group" for `group`, with the outcome as a toast. */

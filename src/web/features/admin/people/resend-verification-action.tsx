@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { InlineSpinner } from '../components/inline-spinner';
-import { errorText } from '../lib/error-text';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
+import { errorText } from '../../../lib/error-text';
 import { useResendVerification } from './users-api';
 
 /** The button for `user` (nothing once their address is confirmed), with the outcome as a toast. */

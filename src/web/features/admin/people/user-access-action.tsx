@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../lib/error-text';
-import { ConfirmDialog, DANGER } from './confirm-dialog';
+import { errorText } from '../../../lib/error-text';
+import { ConfirmDialog, DANGER } from '../../../components/ui/confirm-dialog';
 import { useUpdateUser } from './users-api';
 
 /** "Disable account" or "Enable account" for `user`; `isSelf` when it is the viewer's own account. */

@@ -11,7 +11,7 @@ import { Alert, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../auth/api/me';
 import { useNow } from '../hooks/use-now';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 import { sectionPath } from '../lib/sections';
 import { BackLink } from './back-link';
 import { DetailProblem } from './detail-problem';

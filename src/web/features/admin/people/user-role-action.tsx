@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../lib/error-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { errorText } from '../../../lib/error-text';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { roleKey } from './user-badges';
 import { useUpdateUser } from './users-api';
 

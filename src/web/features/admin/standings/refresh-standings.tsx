@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { InlineSpinner } from '../components/inline-spinner';
-import { errorText } from '../lib/error-text';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
+import { errorText } from '../../../lib/error-text';
 import { useRefreshStandings } from './standings-api';
 
 /** The button of `leagueId` and what its last refresh said when it failed. */

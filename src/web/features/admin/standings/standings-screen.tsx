@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/field';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../hooks/use-now';
 import { formatAgo, formatDateTime } from '../lib/format-time';
-import { isUuid } from '../lib/uuid';
+import { isUuid } from '../../../lib/uuid';
 import { useLeagueOptions } from '../fixtures/league-options';
 import { leagueLabel } from '../../leagues/league-label';
 import { ComputedTables } from './computed-tables';

@@ -9,8 +9,8 @@ import type { AdminTeam } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { InlineSpinner } from '../components/inline-spinner';
-import { errorText } from '../lib/error-text';
+import { InlineSpinner } from '../../../components/ui/inline-spinner';
+import { errorText } from '../../../lib/error-text';
 import { useAddAlias, useRemoveAlias } from './teams-api';
 
 /** The other names of `team`; `onChange` gets the team after each addition or removal. */

@@ -1,7 +1,7 @@
 /** Groups: list mine, read one, create, join (by code or public), ranking, Discover. */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  discoverResponse, groupListResponse, groupResponse, rankingResponse, CreateGroupRequest, JoinGroupResponse,
+  discoverResponse, groupListResponse, groupResponse, rankingResponse, CreateGroupRequest, GroupPreviewResponse, JoinGroupResponse,
 } from '../../../../contracts/groups';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -62,6 +62,10 @@ export function useDiscover(q: string, leagueId: string) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
+
+/** A public group's card for someone not in it (GET /api/groups/:groupId/preview); errors with group_not_found otherwise. */
+export const useGroupPreview = (groupId: string) =>
+  useQuery({ queryKey: ['groups', groupId, 'preview'], queryFn: async () => (await apiRequest<GroupPreviewResponse>(`/groups/${groupId}/preview`)).group });
 
 /** Joins a public group without a code. */
 export function useJoinPublicGroup() {

@@ -1,11 +1,14 @@
 /**
  * The group's ranking: rank (SVG medals for the top three), movement since the round before, player
  * (a link to their past predictions), points and the counts of 10, 5, 3 and −2 point outcomes; the
- * viewer's row highlighted. The counts stay visible at 390 px. While matches are in play the ranking is
+ * viewer's row highlighted; a place decided between members level on points says by what (the tie-break
+ * of src/domain/ranking.ts). The counts stay visible at 390 px. While matches are in play the ranking is
  * provisional ("if it ended now"): a live banner says so and the arrows compare with the official ranking.
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { tieBreakBetween } from '../../../../domain/ranking';
 import type { RankingResponse, RankingRow } from '../../../../contracts/groups';
 import { Medal } from '../../../components/ui/medal';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +19,21 @@ function Movement({ value }: { value: number }) {
   if (value > 0) return <span className="whitespace-nowrap text-xs font-semibold text-emerald-700" aria-label={t('ranking.up', { count: value })}>▲{value}</span>;
   if (value < 0) return <span className="whitespace-nowrap text-xs font-semibold text-red-600" aria-label={t('ranking.down', { count: -value })}>▼{-value}</span>;
   return <span className="text-xs text-slate-500" aria-label={t('ranking.same')}>–</span>;
+}
+
+/**
+ * What decided a member's place against a neighbour level on points (the row above or below on this
+ * page): "ahead on exact scores", "behind on right winners"; null when no neighbour is level on points
+ * with a different place.
+ */
+function tieBreakNote(rows: readonly RankingRow[], index: number, t: TFunction): string | null {
+  const row = rows[index]!;
+  for (const [other, ahead] of [[rows[index + 1], true], [rows[index - 1], false]] as const) {
+    if (!other || other.rank === row.rank) continue;
+    const by = tieBreakBetween(row, other);
+    if (by) return t(ahead ? 'ranking.tieBreak' : 'ranking.tieBreakBehind', { what: t(`ranking.tieBreakBy.${by}`) });
+  }
+  return null;
 }
 
 /**
@@ -60,6 +78,7 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
         <tbody className="divide-y divide-slate-100">
           {[...data.ranking.map((row) => ({ row, key: row.userId })), ...extra.map((row) => ({ row, key: `extra-${row.userId}` }))].map(({ row, key }, index) => {
             const mine = row.userId === myUserId;
+            const note = index < data.ranking.length ? tieBreakNote(data.ranking, index, t) : null;
             return [
               index === data.ranking.length ? gap(`gap-${key}`) : null,
               <tr key={key} className={mine ? 'bg-emerald-50' : undefined} aria-current={mine ? 'true' : undefined}>
@@ -75,6 +94,7 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
                     <span className="truncate">{row.username}</span>
                   </Link>
                   {mine ? <span className="text-xs text-emerald-800">{t('ranking.you')}</span> : null}
+                  {note ? <span className="block text-xs text-slate-500">{note}</span> : null}
                 </td>
                 <td className="px-2 py-3 text-right text-base font-bold tabular-nums text-slate-900">{row.points}</td>
                 <td className={count}>{row.exact}</td>

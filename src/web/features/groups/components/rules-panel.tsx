@@ -40,6 +40,7 @@ export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boo
         <p className="mt-2 text-sm text-slate-700">{t('rules.close')}</p>
         <p className="mt-2 text-sm text-slate-700">{t('rules.hidden')}</p>
         <p className="mt-2 text-sm text-slate-700">{t('rules.postponed')}</p>
+        <p className="mt-2 text-sm text-slate-700">{t('rules.tieBreak')}</p>
       </section>
       {canEdit ? (
         r.editable ? (

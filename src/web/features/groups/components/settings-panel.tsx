@@ -8,8 +8,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatKickoff } from '../../../lib/format';
 import { LoadError } from '../../../components/ui/load-error';
-import { GROUP_COLORS, type Group } from '../../../../contracts/groups';
-import { ApiError } from '../../../lib/api-client';
+import type { Group } from '../../../../contracts/groups';
+import { ColorPicker } from './color-picker';
+import { VisibilityField } from './visibility-field';
+import { errorText } from '../../../lib/error-text';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Alert } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -45,8 +48,14 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
       await action();
       setMessage({ tone: 'success', text: done });
     } catch (error) {
-      setMessage({ tone: 'error', text: t(`errors.${error instanceof ApiError ? error.id : 'internal'}`) });
+      setMessage({ tone: 'error', text: errorText(t, error) });
     }
+  };
+  // A confirmed action: its failure shows in the dialog (thrown), its success here once the dialog closes.
+  const confirmed = async (action: () => Promise<unknown>, done: string) => {
+    setMessage(null);
+    await action();
+    setMessage({ tone: 'success', text: done });
   };
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -67,24 +76,12 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
           <label className="block text-sm text-slate-700">{t('settings.description')}
             <textarea className={input} value={form.description} maxLength={500} rows={3} onChange={(e) => setForm({ ...form, description: e.target.value })} />
           </label>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <label className="block text-sm text-slate-700">{t('settings.color')}
-              <select className={input} value={form.color} onChange={(e) => setForm({ ...form, color: e.target.value })}>
-                {(GROUP_COLORS as readonly string[]).includes(form.color) ? null : <option value={form.color}>{form.color}</option>}
-                {GROUP_COLORS.map((color) => <option key={color} value={color}>{t(`settings.colors.${color}`)}</option>)}
-              </select>
-            </label>
-            <label className="block text-sm text-slate-700">{t('settings.visibility')}
-              <select className={input} value={form.visibility} onChange={(e) => setForm({ ...form, visibility: e.target.value as Group['visibility'] })}>
-                <option value="private">{t('settings.private')}</option>
-                <option value="public">{t('settings.public')}</option>
-              </select>
-            </label>
-            <label className="block text-sm text-slate-700">{t('settings.memberCap')}
-              <input className={input} type="number" min={2} inputMode="numeric" placeholder={t('settings.noCap')} value={form.memberCap}
-                onChange={(e) => setForm({ ...form, memberCap: e.target.value })} />
-            </label>
-          </div>
+          <VisibilityField name="settings-visibility" value={form.visibility} onChange={(visibility) => setForm({ ...form, visibility })} />
+          <ColorPicker name="settings-color" value={form.color} onChange={(color) => setForm({ ...form, color })} />
+          <label className="block max-w-xs text-sm text-slate-700">{t('settings.memberCap')}
+            <input className={input} type="number" min={2} inputMode="numeric" placeholder={t('settings.noCap')} value={form.memberCap}
+              onChange={(e) => setForm({ ...form, memberCap: e.target.value })} />
+          </label>
           <Button type="submit" disabled={admin.update.isPending}>{t('settings.save')}</Button>
         </form>
       </Section>
@@ -113,14 +110,16 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
                     </Button>
                   ) : null}
                   {owner ? (
-                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => {
-                      if (window.confirm(t('settings.transferConfirm', { username: m.username }))) void run(() => admin.transfer.mutateAsync(m.userId), t('settings.transferred'));
-                    }}>{t('settings.transfer')}</Button>
+                    <ConfirmDialog
+                      trigger={<Button variant="ghost" className="px-2 py-1 text-xs">{t('settings.transfer')}</Button>}
+                      texts={{ title: t('settings.transferTitle', { username: m.username }), body: t('settings.transferConfirm', { username: m.username }), confirm: t('settings.transfer'), working: t('settings.working'), cancel: t('settings.cancel') }}
+                      onConfirm={() => confirmed(() => admin.transfer.mutateAsync(m.userId), t('settings.transferred'))} errorOf={(error) => errorText(t, error)} />
                   ) : null}
                   {owner || m.role === 'member' ? (
-                    <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" onClick={() => {
-                      if (window.confirm(t('settings.removeConfirm', { username: m.username }))) void run(() => admin.remove.mutateAsync(m.userId), t('settings.removed'));
-                    }}>{t('settings.remove')}</Button>
+                    <ConfirmDialog danger
+                      trigger={<Button variant="ghost" className="px-2 py-1 text-xs text-red-700">{t('settings.remove')}</Button>}
+                      texts={{ title: t('settings.removeTitle', { username: m.username }), body: t('settings.removeConfirm', { username: m.username }), confirm: t('settings.remove'), working: t('settings.working'), cancel: t('settings.cancel') }}
+                      onConfirm={() => confirmed(() => admin.remove.mutateAsync(m.userId), t('settings.removed'))} errorOf={(error) => errorText(t, error)} />
                   ) : null}
                 </span>
               ) : null}

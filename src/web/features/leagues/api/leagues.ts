@@ -17,5 +17,5 @@ export function useLeagues() {
 }
 
 /** A league's standings (public): league table, group tables, knockout rounds. */
-export const useStandings = (leagueId: string) =>
-  useQuery({ queryKey: ['leagues', leagueId, 'standings'], queryFn: () => apiRequest<z.infer<typeof standingsResponse>>(`/leagues/${leagueId}/standings`) });
+export const useStandings = (leagueId: string, enabled = true) =>
+  useQuery({ enabled, queryKey: ['leagues', leagueId, 'standings'], queryFn: () => apiRequest<z.infer<typeof standingsResponse>>(`/leagues/${leagueId}/standings`) });

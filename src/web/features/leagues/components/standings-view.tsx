@@ -9,6 +9,7 @@ import { roundLabel } from '../../predictions/components/round-label';
 import { useStandings } from '../api/leagues';
 import { ApiError } from '../../../lib/api-client';
 import { LoadError } from '../../../components/ui/load-error';
+import { isUuid } from '../../../lib/uuid';
 
 function Table({ rows, caption }: { rows: StandingsResponse['league']; caption: string }) {
   const { t } = useTranslation();
@@ -53,7 +54,9 @@ function Table({ rows, caption }: { rows: StandingsResponse['league']; caption: 
 /** The standings of a league. */
 export function StandingsView({ leagueId }: { leagueId: string }) {
   const { t } = useTranslation();
-  const standings = useStandings(leagueId);
+  const known = isUuid(leagueId);
+  const standings = useStandings(leagueId, known);
+  if (!known) return <Alert>{t('groupPage.noIds')}</Alert>;
   if (standings.isPending) return <Spinner label={t('app.loading')} />;
   if (standings.isError) {
     if (standings.error instanceof ApiError && standings.error.id === 'league_not_found') return <Alert>{t('groupPage.errorLeague')}</Alert>;

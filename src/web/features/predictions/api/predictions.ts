@@ -40,8 +40,9 @@ export const useMatchPredictions = (groupId: string, matchId: string, enabled: b
   });
 
 /** A member's predictions of closed matches in a group. */
-export const useMemberPredictions = (groupId: string, userId: string) =>
+export const useMemberPredictions = (groupId: string, userId: string, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['groups', groupId, 'members', userId, 'predictions'],
     queryFn: () => apiRequest<z.infer<typeof memberPredictionsResponse>>(`/groups/${groupId}/members/${encodeURIComponent(userId)}/predictions`),
   });

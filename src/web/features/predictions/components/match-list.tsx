@@ -15,6 +15,9 @@ import { ApiError } from '../../../lib/api-client';
 import { formatKickoff, formatRelative } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { useSavePredictions } from '../api/predictions';
+import { isUnusualScore } from '../../../../domain/unusual-score';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorText } from '../../../lib/error-text';
 import { roundLabel } from './round-label';
 import { RevealedPredictions } from './revealed-predictions';
 import { OutcomeBadge } from './outcome-badge';
@@ -86,11 +89,21 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
   const online = useOnline();
 
   const isOpenAt = (m: GroupMatch, at: number) => m.open && at < Date.parse(m.deadline);
-  const pending = Object.entries(drafts).filter(([matchId, draft]) => {
+  const openDraft = (matchId: string) => {
     const match = data.matches.find((m) => m.id === matchId);
-    if (!match || !isOpenAt(match, now) || draft.home === '' || draft.away === '') return false;
+    return match && isOpenAt(match, now) ? match : null;
+  };
+  const pending = Object.entries(drafts).filter(([matchId, draft]) => {
+    const match = openDraft(matchId);
+    if (!match || draft.home === '' || draft.away === '') return false;
     return String(match.myPrediction?.homeGoals ?? '') !== draft.home || String(match.myPrediction?.awayGoals ?? '') !== draft.away;
   });
+  // One score typed, the other not (or one cleared): nothing can be sent for that match until both are there.
+  const incomplete = Object.entries(drafts)
+    .filter(([, draft]) => (draft.home === '') !== (draft.away === ''))
+    .map(([matchId]) => openDraft(matchId))
+    .filter((match): match is GroupMatch => match !== null);
+  const [unusual, setUnusual] = useState<{ label: string; home: number; away: number } | null>(null);
   const unsaved = pending.length > 0;
   useEffect(() => {
     if (!unsaved) return;
@@ -112,6 +125,17 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
   const visible = data.matches.filter((m) => m.roundOrder === round);
   const roundIndex = rounds.findIndex(([order]) => order === round);
   const dirty = pending;
+
+  /** Save, or first ask "Sure?" about a score that looks like a slip of the finger (domain/unusual-score.ts). */
+  const requestSave = async () => {
+    const odd = dirty.find(([, draft]) => isUnusualScore(Number(draft.home), Number(draft.away)));
+    const match = odd ? data.matches.find((m) => m.id === odd[0]) : undefined;
+    if (odd && match) {
+      setUnusual({ label: `${match.homeTeam.name} – ${match.awayTeam.name}`, home: Number(odd[1].home), away: Number(odd[1].away) });
+      return;
+    }
+    await submit();
+  };
 
   const submit = async () => {
     const items = dirty.map(([matchId, draft]) => ({ matchId, homeGoals: Number(draft.home), awayGoals: Number(draft.away) }));
@@ -157,7 +181,7 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
       <ul className="space-y-3 pb-28">
         {visible.map((match) => (
           <MatchRow key={match.id} groupId={groupId} match={match} open={isOpen(match)} now={now} draft={drafts[match.id]} error={errors[match.id]}
-            memberCount={memberCount} onChange={setDraft} />
+            incomplete={incomplete.includes(match)} memberCount={memberCount} onChange={setDraft} />
         ))}
       </ul>
 
@@ -166,9 +190,14 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <div className="min-w-0 flex-1">
             <p className="text-sm text-slate-600" role="status">
-              {dirty.length > 0 ? t('matches.unsaved', { count: dirty.length }) : savedAt ? `✓ ${t('matches.saved')}` : ''}
-              {savedAt && dirty.length === 0 && otherGroupsSaved > 0 ? ` ${t('matches.savedInOtherGroups', { count: otherGroupsSaved })}` : ''}
+              {dirty.length > 0 ? t('matches.unsaved', { count: dirty.length }) : savedAt && incomplete.length === 0 ? `✓ ${t('matches.saved')}` : ''}
+              {savedAt && dirty.length === 0 && incomplete.length === 0 && otherGroupsSaved > 0 ? ` ${t('matches.savedInOtherGroups', { count: otherGroupsSaved })}` : ''}
             </p>
+            {incomplete.length > 0 ? (
+              <p className="text-sm font-medium text-amber-800">
+                {t('matches.incompleteList', { count: incomplete.length, matches: incomplete.map((m) => `${m.homeTeam.name} – ${m.awayTeam.name}`).join(', ') })}
+              </p>
+            ) : null}
             {otherGroupCount > 0 ? (
               <label className="mt-1 flex items-center gap-2 text-xs text-slate-600">
                 <input type="checkbox" checked={applyToOthers} onChange={(e) => toggleApply(e.target.checked)}
@@ -177,18 +206,27 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
               </label>
             ) : null}
           </div>
-          <Button onClick={submit} disabled={dirty.length === 0 || save.isPending || !online}>
+          <Button onClick={() => void requestSave()} disabled={dirty.length === 0 || save.isPending || !online}>
             {save.isPending ? t('matches.saving') : t('matches.save')}
           </Button>
         </div>
       </div>
       ) : null}
+      <ConfirmDialog open={unusual !== null} onOpenChange={(open) => { if (!open) setUnusual(null); }}
+        texts={{
+          title: t('matches.unusualTitle'),
+          body: unusual ? t('matches.unusualBody', { match: unusual.label, home: unusual.home, away: unusual.away }) : '',
+          confirm: t('matches.unusualConfirm'), working: t('matches.saving'), cancel: t('matches.unusualCancel'),
+        }}
+        onConfirm={submit} errorOf={(error) => errorText(t, error)} />
     </div>
   );
 }
 
-function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChange }: {
+function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberCount, onChange }: {
   groupId: string; match: GroupMatch; open: boolean; now: number; draft: Draft | undefined; error: SaveError | undefined;
+  /** One score typed and the other not: marked, and not saved until both are there. */
+  incomplete: boolean;
   memberCount: number; onChange: (match: GroupMatch, side: 'home' | 'away', value: string) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -236,7 +274,7 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
   );
 
   return (
-    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`}>
+    <li className={`rounded-2xl bg-white p-4 shadow-sm ${incomplete ? 'ring-2 ring-amber-500' : 'ring-1 ring-slate-200'}`} aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`}>
       <div className="mb-3 flex items-center justify-between gap-2 text-xs">
         <span className="text-slate-500">{formatKickoff(match.kickoff, i18n.language)}{match.groupName ? ` · ${roundLabel(match.groupName, t)}` : ''}</span>
         <span className={open ? 'font-medium text-emerald-700' : match.status === 'live' ? 'font-semibold text-red-600' : 'text-slate-500'}>{statusText}</span>
@@ -261,14 +299,23 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
         </p>
       ) : null}
       {open ? (
-        <p className="mt-2 text-center text-xs text-slate-500">{t('matches.predictedCount', { count: match.predictionCount, total: memberCount })}</p>
+        <>
+          {incomplete ? <p className="mt-2 text-center text-sm font-medium text-amber-800">{t('matches.incomplete')}</p> : null}
+          <p className="mt-2 text-center text-xs text-slate-500">{t('matches.predictedCount', { done: match.predictionCount, count: memberCount })}</p>
+        </>
       ) : (
-        <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
-          {closedUnsaved
-            ? <span className="font-medium text-amber-700">{t('matches.closedUnsaved', { home: draft?.home, away: draft?.away })}</span>
-            : prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
-          {prediction?.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
-        </p>
+        <>
+          {/* What was saved stands; a change typed too late is said apart ("3–0 was not saved"). */}
+          {prediction || !closedUnsaved ? (
+            <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
+              {prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
+              {prediction?.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
+            </p>
+          ) : null}
+          {closedUnsaved ? (
+            <p className="mt-2 text-center text-sm font-medium text-amber-700">{t('matches.closedUnsaved', { home: draft?.home, away: draft?.away })}</p>
+          ) : null}
+        </>
       )}
       {error ? (
         <p role="alert" className="mt-2 text-center text-sm text-red-600">
@@ -288,14 +335,17 @@ function MatchRow({ groupId, match, open, now, draft, error, memberCount, onChan
   );
 }
 
-/** The winner(s) of a finished round, under the round picker: nothing while the round has none. */
+/**
+ * The winner(s) of a round, under the round picker: nothing while the round has none; while some of its
+ * matches are still to play or in play, they are only leading it so far, and it says so.
+ */
 function RoundWinners({ groupId, roundOrder }: { groupId: string; roundOrder: number }) {
   const { t } = useTranslation();
   const winners = useMatchdayWinners(groupId).data?.winners.find((w) => w.roundOrder === roundOrder);
   if (!winners || winners.members.length === 0) return null;
   return (
     <p className="-mt-2 mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 [overflow-wrap:anywhere]">
-      {t('matches.roundWinners', { count: winners.members.length, names: winners.members.map((m) => m.username).join(', '), points: winners.points })}
+      {t(winners.complete ? 'matches.roundWinners' : 'matches.roundLeaders', { count: winners.members.length, names: winners.members.map((m) => m.username).join(', '), points: winners.points })}
     </p>
   );
 }

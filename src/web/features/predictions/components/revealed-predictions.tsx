@@ -14,7 +14,7 @@ export function RevealedPredictions({ groupId, matchId }: { groupId: string; mat
   if (query.isPending) return <Spinner label={t('app.loading')} />;
   if (query.isError) return <p role="alert" className="mt-2 text-sm text-red-600">{t('errors.internal')}</p>;
   const { revealed, predictions, predictionCount, memberCount } = query.data;
-  if (!revealed) return <p className="mt-2 text-sm text-slate-600">{t('matches.predictedCount', { count: predictionCount, total: memberCount })}</p>;
+  if (!revealed) return <p className="mt-2 text-sm text-slate-600">{t('matches.predictedCount', { done: predictionCount, count: memberCount })}</p>;
   if (predictions.length === 0) return <p className="mt-2 text-sm text-slate-600">{t('matches.nobodyPredicted')}</p>;
   return (
     <ul className="mt-2 divide-y divide-slate-100 rounded-xl bg-slate-50 text-left text-sm" aria-label={t('matches.othersPredictions')}>

@@ -9,7 +9,7 @@ export const groupStatsQuery = (groupId: string) =>
   queryOptions({ queryKey: ['groups', groupId, 'stats'], queryFn: () => apiRequest<z.infer<typeof groupStatsResponse>>(`/groups/${groupId}/stats`) });
 
 /** A group's statistics (members only). */
-export const useGroupStats = (groupId: string) => useQuery(groupStatsQuery(groupId));
+export const useGroupStats = (groupId: string, enabled = true) => useQuery({ ...groupStatsQuery(groupId), enabled });
 
 /** The winners of each finished round of a group, for the round view (GET /api/groups/:groupId/matchday-winners). */
 export const useMatchdayWinners = (groupId: string) =>

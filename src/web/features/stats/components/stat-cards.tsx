@@ -6,9 +6,10 @@ import { roundLabel } from '../../predictions/components/round-label';
 /** The cards in a responsive grid; `names` maps user ids to usernames. */
 export function StatCards({ stats, names }: { stats: GroupStatsResponse; names: Map<string, string> }) {
   const { t } = useTranslation();
+  // A round with matches still to play or in play: its best score is one so far, and the card says so.
   const roundName = (order: number | undefined) => {
     const round = stats.rounds.find((r) => r.roundOrder === order);
-    return round ? roundLabel(round.roundName, t) : '';
+    return round ? `${roundLabel(round.roundName, t)}${round.complete === false ? ` (${t('stats.soFar')})` : ''}` : '';
   };
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -20,7 +21,7 @@ export function StatCards({ stats, names }: { stats: GroupStatsResponse; names: 
               <p className="mt-2 break-words text-lg font-bold text-slate-900">{card.userIds.map((id) => names.get(id) ?? '?').join(', ')}</p>
               <p className="text-sm text-slate-700">
                 {t(`stats.cards.${card.kind}.value`, { count: card.value })}
-                {card.kind === 'topScorer' && card.roundOrders?.length ? ` · ${card.roundOrders.map(roundName).join(', ')}` : ''}
+                {card.kind === 'topScorer' && card.roundOrders?.length ? ` · ${[...new Set(card.roundOrders)].map(roundName).join(', ')}` : ''}
               </p>
             </>
           ) : (
