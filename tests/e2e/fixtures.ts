@@ -63,7 +63,9 @@ export async function api(server: RunningApp, who: ApiUser, method: 'GET' | 'POS
 
 /** `owner`'s new group on a league (options as POST /api/groups takes them), `others` joining by its invite code; returns its id. */
 export async function newGroup(server: RunningApp, owner: ApiUser, name: string, leagueId: string, others: ApiUser[] = [], options: object = {}): Promise<string> {
-  const group = (await api(server, owner, 'POST', '/api/groups', { name, leagueId, ...options })).group as { id: string; inviteCode: string };
+  const created = await api(server, owner, 'POST', '/api/groups', { name, leagueId, ...options });
+  if (!created?.group) throw new Error(`the group was not created: ${JSON.stringify(created)}`);
+  const group = created.group as { id: string; inviteCode: string };
   for (const other of others) await api(server, other, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
   return group.id;
 }

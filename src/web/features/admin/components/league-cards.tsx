@@ -7,7 +7,7 @@ import { LeagueCard } from './league-card';
 export function LeagueCards({ leagues, now }: { leagues: AdminLeague[]; now: number }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('admin.sections.leagues')} className="grid gap-3 sm:grid-cols-2">
+    <ul aria-label={t('admin.sections.leagues')} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {leagues.map((league) => <LeagueCard key={league.id} league={league} now={now} />)}
     </ul>
   );

@@ -10,7 +10,7 @@ import { DateText } from './time-text';
 export function GroupCards({ groups }: { groups: AdminGroup[] }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('admin.sections.groups')} className="grid gap-3 sm:grid-cols-2">
+    <ul aria-label={t('admin.sections.groups')} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {groups.map((group) => (
         <li key={group.id} className="min-w-0 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <div className="min-w-0">

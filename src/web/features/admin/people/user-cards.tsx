@@ -11,7 +11,7 @@ import { AccessBadge, ConfirmedBadge, RoleBadge } from './user-badges';
 export function UserCards({ users, now, meId }: { users: AdminUser[]; now: number; meId: string | undefined }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('admin.sections.users')} className="grid gap-3 sm:grid-cols-2">
+    <ul aria-label={t('admin.sections.users')} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {users.map((user) => (
         <li key={user.id} className="min-w-0 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <div className="min-w-0">

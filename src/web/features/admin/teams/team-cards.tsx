@@ -9,7 +9,7 @@ import { TeamEditDialog } from './team-edit-dialog';
 export function TeamCards({ teams }: { teams: AdminTeam[] }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('admin.sections.teams')} className="grid gap-3 sm:grid-cols-2">
+    <ul aria-label={t('admin.sections.teams')} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {teams.map((team) => (
         <li key={team.id} className="min-w-0 space-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <div className="flex items-center gap-3">

@@ -13,7 +13,7 @@ export function FirstSteps() {
     <section aria-labelledby="home-first-steps" className="space-y-3">
       <h2 id="home-first-steps" className="text-xl font-bold text-slate-900">{t('home.member.emptyTitle')}</h2>
       <p className="text-slate-700">{t('home.member.emptyBody')}</p>
-      <ul className="grid gap-3 desk:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 desk:grid-cols-2">
         <li>
           <Link to={paths.createGroup} className={tile}>
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-emerald-700 text-white"><PlusIcon /></span>

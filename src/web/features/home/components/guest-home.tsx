@@ -45,7 +45,7 @@ export function GuestHome() {
 
       <section aria-labelledby="home-steps" className="space-y-4">
         <h2 id="home-steps" className="text-xl font-bold text-slate-900">{t('home.guest.stepsTitle')}</h2>
-        <ol className="grid gap-3 desk:grid-cols-3">
+        <ol className="grid grid-cols-1 gap-3 desk:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.key} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 desk:flex-col desk:gap-3">
               <span className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-800">

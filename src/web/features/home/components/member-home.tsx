@@ -51,7 +51,7 @@ export function MemberHome({ name }: { name: string }) {
             <h2 id="home-groups" className="text-xl font-bold text-slate-900">{t('home.member.groupsTitle')}</h2>
             {groups.isPending ? <Spinner label={t('home.loading')} /> : null}
             {groups.data ? (
-              <ul className="grid gap-3 desk:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 desk:grid-cols-2">
                 {groups.data.map((group) => <li key={group.id} className="min-w-0"><MyGroupCard group={group} now={now} /></li>)}
               </ul>
             ) : null}

@@ -12,13 +12,13 @@ export function StatCards({ stats, names }: { stats: GroupStatsResponse; names: 
     return round ? `${roundLabel(round.roundName, t)}${round.complete === false ? ` (${t('stats.soFar')})` : ''}` : '';
   };
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {stats.cards.map((card) => (
         <li key={card.kind} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-emerald-800">{t(`stats.cards.${card.kind}.title`)}</h3>
           {card.userIds.length > 0 ? (
             <>
-              <p className="mt-2 break-words text-lg font-bold text-slate-900">{card.userIds.map((id) => names.get(id) ?? '?').join(', ')}</p>
+              <p className="mt-2 text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">{card.userIds.map((id) => names.get(id) ?? '?').join(', ')}</p>
               <p className="text-sm text-slate-700">
                 {t(`stats.cards.${card.kind}.value`, { count: card.value })}
                 {card.kind === 'topScorer' && card.roundOrders?.length ? ` · ${[...new Set(card.roundOrders)].map(roundName).join(', ')}` : ''}
