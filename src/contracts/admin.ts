@@ -20,6 +20,12 @@ export const matchResultRequest = z
     awayGoalsExtraTime: goals.nullable().optional(),
     homePenalties: goals.nullable().optional(),
     awayPenalties: goals.nullable().optional(),
+    /**
+     * true: the administrator confirmed a live or finished result for a match whose kickoff is still to
+     * come (it is scored at once, and the audit log records that it came before kickoff). Without it
+     * such a result is refused (409 match_not_started).
+     */
+    beforeKickoff: z.literal(true).optional(),
   })
   .superRefine((body, ctx) => {
     const pairs: [keyof typeof body, keyof typeof body][] = [

@@ -16,6 +16,7 @@ export const ERROR_IDS = [
   'email_not_verified',
   'group_not_found',
   'match_not_found',
+  'match_not_started',
   'invalid_unsubscribe_token',
   'invalid_invite_code',
   'group_inactive',

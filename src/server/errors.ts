@@ -29,6 +29,8 @@ export const errors = {
   leagueInactive: () => new AppError(409, 'league_inactive', 'This league is not open for new groups.'),
   groupNotFound: () => new AppError(404, 'group_not_found', 'Group not found.'),
   matchNotFound: () => new AppError(404, 'match_not_found', 'Match not found.'),
+  matchNotStarted: (kickoff: Date) =>
+    new AppError(409, 'match_not_started', `This match kicks off at ${kickoff.toISOString()}: confirm a result before kickoff (beforeKickoff), or move its kickoff first.`),
   invalidUnsubscribeToken: () => new AppError(400, 'invalid_unsubscribe_token', 'This unsubscribe link is not valid. Change your notifications on your profile instead.'),
   inviteCodeInvalid: () => new AppError(404, 'invalid_invite_code', 'No active group has this invite code.'),
   groupInactive: () => new AppError(409, 'group_inactive', 'This group is deactivated.'),

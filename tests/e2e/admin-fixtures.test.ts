@@ -220,9 +220,13 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
       await size(page, 1280);
     }
 
-    // The finished result with its reason: saved, two predictions re-scored.
+    // The finished result with its reason, before the match's kickoff: refused until the administrator
+    // confirms it; then saved, two predictions re-scored.
     await away.fill('1');
     await edit.getByLabel('Reason (required)').fill('Result from the referee report');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('alert').filter({ hasText: 'This match has not kicked off yet: confirm the result before kickoff, or move its kickoff first.' }).waitFor();
+    await edit.getByRole('checkbox', { name: /^This match has not kicked off yet \(/ }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: `${label(target)} saved. 2 predictions re-scored.` }).waitFor();
@@ -467,6 +471,7 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await edit.getByLabel(`${first.homeTeam.name}, Score after 90 minutes`).fill('1');
     await edit.getByLabel(`${first.awayTeam.name}, Score after 90 minutes`).fill('0');
     await edit.getByLabel('Reason (required)').fill('The provider is late with this result');
+    await edit.getByRole('checkbox', { name: /^This match has not kicked off yet \(/ }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: `${label(first)} saved.` }).waitFor();

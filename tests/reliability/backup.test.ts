@@ -104,7 +104,7 @@ async function populate(database: Database, appDir: string): Promise<{ email: st
     expect((await as(bruno!, 'POST', '/api/groups/join', { inviteCode: group.inviteCode })).statusCode).toBe(200);
     expect((await as(ana!, 'PUT', `/api/groups/${group.id}/predictions/${open.id}`, { homeGoals: 2, awayGoals: 1 })).statusCode).toBe(200);
     expect((await as(bruno!, 'PUT', `/api/groups/${group.id}/predictions/${open.id}`, { homeGoals: 0, awayGoals: 3 })).statusCode).toBe(200);
-    const result = await as(boss!, 'PUT', `/api/admin/matches/${open.id}/result`, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    const result = await as(boss!, 'PUT', `/api/admin/matches/${open.id}/result`, { status: 'finished', homeGoals: 2, awayGoals: 1, beforeKickoff: true });
     expect(result.json()).toMatchObject({ rescored: 2 });
     return { email: ana!.email, password: ana!.password };
   } finally {

@@ -181,7 +181,7 @@ describe(`journey: league → register → group → predict → score → rank 
   });
 
   it('scores predictions when the result arrives and the ranking shows it', async () => {
-    const result = await as(admin, 'PUT', `/api/admin/matches/${openMatchId}/result`, { status: 'finished', homeGoals: 2, awayGoals: 1 });
+    const result = await as(admin, 'PUT', `/api/admin/matches/${openMatchId}/result`, { status: 'finished', homeGoals: 2, awayGoals: 1, beforeKickoff: true });
     expect(result.statusCode).toBe(200);
     expect(result.json()).toMatchObject({ rescored: 2, match: { status: 'finished', homeGoals: 2, awayGoals: 1 } });
     const ranking = await as(bruno, 'GET', `/api/groups/${groupId}/ranking`);
@@ -197,7 +197,7 @@ describe(`journey: league → register → group → predict → score → rank 
   });
 
   it('re-scores when a result changes, and voids a postponed match', async () => {
-    await as(admin, 'PUT', `/api/admin/matches/${openMatchId}/result`, { status: 'finished', homeGoals: 0, awayGoals: 2 });
+    await as(admin, 'PUT', `/api/admin/matches/${openMatchId}/result`, { status: 'finished', homeGoals: 0, awayGoals: 2, beforeKickoff: true });
     let ranking = (await as(ana, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking;
     expect(ranking.map((r: { username: string; points: number; rank: number }) => [r.username, r.points, r.rank])).toEqual([
       ['bruno', 3, 1], ['ana', -2, 2],

@@ -26,7 +26,7 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     groupId = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Fixture pool', leagueId }, headers: { cookie: member.cookie } })).json().group.id;
   });
   afterAll(async () => t?.close());
-  const as = (who: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  const as = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
 
   it('filters fixtures by league, status and dates, 50 a page', async () => {
@@ -56,7 +56,14 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
 
     const noReason = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'finished', homeGoals: 2, awayGoals: 1 } });
     expect(noReason.statusCode).toBe(400);
-    const finished = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'finished', homeGoals: 2, awayGoals: 1 }, reason: 'Result from the referee report' });
+    // Before its kickoff, a result is refused unless the administrator confirms it; nothing is written then.
+    const early = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'finished', homeGoals: 2, awayGoals: 1 }, reason: 'Result from the referee report' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.id).toBe('match_not_started');
+    expect((await as(admin, 'PUT', `/api/admin/matches/${open.id}/result`, { status: 'live', homeGoals: 0, awayGoals: 0 })).json().error.id).toBe('match_not_started');
+    const listed = (await as(admin, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&status=scheduled`)).json().fixtures;
+    expect(listed.some((f: { id: string }) => f.id === open.id)).toBe(true);
+    const finished = await as(admin, 'PATCH', `/api/admin/matches/${open.id}`, { result: { status: 'finished', homeGoals: 2, awayGoals: 1, beforeKickoff: true }, reason: 'Result from the referee report' });
     expect(finished.statusCode).toBe(200);
     expect(finished.json()).toMatchObject({ fixture: { status: 'finished', homeGoals: 2, awayGoals: 1 }, rescored: 1 });
     const ranking = (await as(member, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking;
@@ -83,6 +90,8 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     });
     const forMatch = (await as(admin, 'GET', `/api/admin/audit?search=${open.id}`)).json();
     expect(forMatch.entries.map((e: { action: string }) => e.action)).toEqual(['match.rescore', 'match.update', 'match.update', 'match.update']);
+    // The result confirmed before kickoff is recorded as such.
+    expect(forMatch.entries.at(-1)).toMatchObject({ reason: 'Result from the referee report', after: { status: 'finished', resultBeforeKickoff: true } });
     // A new kickoff alone (nothing to re-score) still reaches open pages as a live match event.
     const matchEvents = async () => rowsOf<{ kickoff: string }>(await t.database.db.execute(sql`
       select payload->>'kickoff' as kickoff from live_events where kind = 'match' and payload->>'matchId' = ${open.id} order by id`));
@@ -153,7 +162,11 @@ describe(`admin fixtures and audit log (${TEST_DB_KIND})`, () => {
     const itself = await add({ roundName: 'Final', kickoff: '2032-07-10T18:00:00Z', home: 'Sales', away: 'Sales City' });
     expect(itself.statusCode).toBe(400);
     expect(itself.json().error.message).toMatch(/same team/);
-    const result = await as(admin, 'PATCH', `/api/admin/matches/${late.json().fixture.id}`, { result: { status: 'finished', homeGoals: 1, awayGoals: 1, homeGoalsExtraTime: 2, awayGoalsExtraTime: 1 }, reason: 'Final played' });
+    const result = await as(admin, 'PATCH', `/api/admin/matches/${late.json().fixture.id}`, {
+      // Played earlier than planned: the kickoff moved into the past in the same edit needs no confirmation.
+      kickoff: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+      result: { status: 'finished', homeGoals: 1, awayGoals: 1, homeGoalsExtraTime: 2, awayGoalsExtraTime: 1 }, reason: 'Final played',
+    });
     expect(result.json().fixture).toMatchObject({ status: 'finished', homeGoals: 1, homeGoalsExtraTime: 2 });
     // A linked league's fixtures come from its provider.
     const linked = (await as(admin, 'POST', '/api/admin/leagues', { source: 'football-data', sourceRef: 'WC' })).json().league;

@@ -80,7 +80,7 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
     { schema: { tags: ['admin'], params: matchParams, body: matchResultRequest, response: { 200: z.object({ match, rescored: z.number().int() }) } } },
     async (request, reply) => {
       const viewer = await requireAdmin(request, reply, context);
-      return setMatchResult(db, request.params.matchId, request.body, viewer);
+      return setMatchResult(db, request.params.matchId, request.body, viewer, { now: new Date() });
     },
   );
   api.get(

@@ -79,6 +79,23 @@ async function lockForEdit(conn: Conn, matchId: string): Promise<void> {
      where id = ${matchId}::uuid and exists (select 1 from leagues l where l.id = matches.league_id and l.sync_provider is not null)`);
 }
 
+/**
+ * Refuses a live or finished result for a match whose kickoff (`kickoff`, after this edit) is later than
+ * `now`, unless the administrator confirmed it (`beforeKickoff`): marking a match finished before it is
+ * played scores every prediction of it at once, a slip an administrator must mean.
+ * @throws AppError 409 match_not_started.
+ */
+function checkKickedOff(kickoff: Date, result: MatchResultRequest, now: Date): void {
+  const played = result.status === 'finished' || result.status === 'live';
+  if (played && kickoff.getTime() > now.getTime() && !result.beforeKickoff) throw errors.matchNotStarted(kickoff);
+}
+
+/** The audit's record of a result entered before kickoff (with the administrator's confirmation). */
+function earlyResult(kickoff: Date, result: MatchResultRequest | undefined, now: Date) {
+  const played = result?.status === 'finished' || result?.status === 'live';
+  return played && kickoff.getTime() > now.getTime() ? { resultBeforeKickoff: true } : {};
+}
+
 async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRequest): Promise<boolean> {
   const played = body.status === 'finished' || body.status === 'live';
   const value = (goals: number | null | undefined) => (played ? (goals ?? null) : null);
@@ -95,17 +112,23 @@ async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRe
 /**
  * Sets a match's status and score and re-scores its predictions, in one transaction (the API of the
  * foundation, kept: the Fixtures screen uses updateFixture, which also asks for a reason). `actor` null:
- * a task of the platform itself (tests, scripts), recorded as 'system'.
- * @throws AppError match_not_found.
+ * a task of the platform itself (tests, scripts), recorded as 'system'. With `options.now` (the API's
+ * route: the server's clock) a live or finished result before kickoff needs `beforeKickoff`.
+ * @throws AppError match_not_found; match_not_started (see checkKickedOff).
  */
-export async function setMatchResult(db: Db, matchId: string, body: MatchResultRequest, actor: Actor | null = null) {
+export async function setMatchResult(db: Db, matchId: string, body: MatchResultRequest, actor: Actor | null = null, options: { now?: Date } = {}) {
   return db.transaction(async (tx) => {
     await lockForEdit(tx, matchId);
     const before = await fixture(tx, matchId);
+    const kickoff = new Date(before.kickoff);
+    if (options.now) checkKickedOff(kickoff, body, options.now);
     await applyResult(tx, before, body);
     const rescored = await scoreMatches(tx, [matchId]);
     const after = await fixture(tx, matchId);
-    await recordAudit(tx, actor, { action: 'match.result', subjectType: 'match', subjectId: matchId, subjectLabel: label(before), before: snapshot(before), after: snapshot(after) });
+    await recordAudit(tx, actor, {
+      action: 'match.result', subjectType: 'match', subjectId: matchId, subjectLabel: label(before), before: snapshot(before),
+      after: { ...snapshot(after), ...(options.now ? earlyResult(kickoff, body, options.now) : {}) },
+    });
     const { leagueId: _league, leagueName: _name, ...match } = after;
     return { match, rescored };
   });
@@ -113,15 +136,19 @@ export async function setMatchResult(db: Db, matchId: string, body: MatchResultR
 
 /**
  * Changes a fixture's kickoff and/or status and result, with the reason kept in the audit log; re-scores
- * when the status or a score changed (a postponement voids predictions, a restore reopens the match).
- * @throws AppError match_not_found.
+ * when the status or a score changed (a postponement voids predictions, a restore reopens the match). A
+ * live or finished result for a match whose kickoff (after this edit) is later than `now` needs the
+ * administrator's `beforeKickoff` confirmation, and the audit log records it.
+ * @throws AppError match_not_found, match_not_started.
  */
-export async function updateFixture(db: Db, actor: Actor | null, matchId: string, body: UpdateFixtureRequest): Promise<{ fixture: AdminFixture; rescored: number }> {
+export async function updateFixture(db: Db, actor: Actor | null, matchId: string, body: UpdateFixtureRequest, now: Date = new Date()): Promise<{ fixture: AdminFixture; rescored: number }> {
   return db.transaction(async (tx) => {
     // The row locked before it is read: an import writing it meanwhile waits, so `before` (the audit's,
     // the result's and the kickoff's comparison) is what this edit changes.
     await tx.execute(sql`select id from matches where id = ${matchId}::uuid for update`);
     const current = await fixture(tx, matchId);
+    const kickoff = new Date(body.kickoff ?? current.kickoff);
+    if (body.result) checkKickedOff(kickoff, body.result, now);
     if (body.release) {
       // Handed back to the provider: the next sync brings its data again (the row is locked above).
       await tx.update(matches).set({ lockedByAdmin: false }).where(eq(matches.id, matchId));
@@ -138,7 +165,7 @@ export async function updateFixture(db: Db, actor: Actor | null, matchId: string
     const after = await fixture(tx, matchId);
     await recordAudit(tx, actor, {
       action: 'match.update', subjectType: 'match', subjectId: matchId, subjectLabel: label(before),
-      before: snapshot(before), after: snapshot(after), reason: body.reason,
+      before: snapshot(before), after: { ...snapshot(after), ...earlyResult(kickoff, body.result, now) }, reason: body.reason,
     });
     return { fixture: after, rescored };
   });

@@ -59,7 +59,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('two server processes on one Postgre
     return JSON.parse(text) as Record<string, unknown>;
   };
   const setScore = (server: ServerProcess, status: 'live' | 'finished', homeGoals: number, awayGoals: number) =>
-    call(server, 'PUT', `/api/admin/matches/${matchId}/result`, { status, homeGoals, awayGoals });
+    call(server, 'PUT', `/api/admin/matches/${matchId}/result`, { status, homeGoals, awayGoals, beforeKickoff: true });
   const isScore = (home: number, away: number) => (event: { event: string; data: unknown }) => {
     const data = event.data as { matchId?: string; homeGoals?: number; awayGoals?: number };
     return event.event === 'match' && data.matchId === matchId && data.homeGoals === home && data.awayGoals === away;

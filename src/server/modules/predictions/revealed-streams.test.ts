@@ -95,8 +95,8 @@ describe(`others' predictions on the event streams (${TEST_DB_KIND})`, () => {
     // score and a corrected one on another match, and a rescore of the open match itself.
     expect((await predict(ana, openMatchId, SECRET_SCORE.homeGoals, SECRET_SCORE.awayGoals + 1)).statusCode).toBe(200);
     expect((await predict(bruno, openMatchId, 2, 0)).statusCode).toBe(200);
-    expect((await as(carla, 'PUT', `/api/admin/matches/${otherMatchId}/result`, { status: 'live', homeGoals: 1, awayGoals: 0 })).statusCode).toBe(200);
-    expect((await as(carla, 'PATCH', `/api/admin/matches/${otherMatchId}`, { result: { status: 'live', homeGoals: 2, awayGoals: 0 }, reason: 'Goal given on review' })).statusCode).toBe(200);
+    expect((await as(carla, 'PUT', `/api/admin/matches/${otherMatchId}/result`, { status: 'live', homeGoals: 1, awayGoals: 0, beforeKickoff: true })).statusCode).toBe(200);
+    expect((await as(carla, 'PATCH', `/api/admin/matches/${otherMatchId}`, { result: { status: 'live', homeGoals: 2, awayGoals: 0, beforeKickoff: true }, reason: 'Goal given on review' })).statusCode).toBe(200);
     expect((await as(carla, 'POST', `/api/admin/matches/${openMatchId}/rescore`, { reason: 'Rules fixed' })).statusCode).toBe(200);
     const published = [isMatch(otherMatchId, 1), isMatch(otherMatchId, 2), isMatch(openMatchId, null)];
     await Promise.all(live.map(async ({ stream }) => {

@@ -113,7 +113,7 @@ describe(`league sync (${TEST_DB_KIND})`, () => {
     await syncLeague(db, leagueId, fetch, { kind: 'fixtures', trigger: 'admin' });
     const [match] = rowsOf<{ id: string; home_team_id: string }>(await db.execute(sql`select id, home_team_id from matches where league_id = ${leagueId}::uuid`));
     // The administrator corrects the score (the provider is wrong) and the home team's code.
-    await updateFixture(db, null, match!.id, { result: { status: 'finished', homeGoals: 2, awayGoals: 0 }, reason: 'Provider has the wrong score' });
+    await updateFixture(db, null, match!.id, { result: { status: 'finished', homeGoals: 2, awayGoals: 0, beforeKickoff: true }, reason: 'Provider has the wrong score' });
     await db.execute(sql`update teams set code = 'ADM' where id = ${match!.home_team_id}::uuid`);
     const score = async () => rowsOf<{ home_goals: number; locked_by_admin: boolean }>(await db.execute(sql`select home_goals, locked_by_admin from matches where id = ${match!.id}::uuid`))[0];
     expect(await score()).toEqual({ home_goals: 2, locked_by_admin: true });
