@@ -13,6 +13,7 @@ import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../tests/openfootball-
 import { openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { leagues } from '../server/db/schema';
+import { listAudit } from '../server/modules/admin/audit';
 
 const withData = hasOpenfootballData();
 
@@ -40,6 +41,15 @@ describe.runIf(withData)('npm run import', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Imported World Cup 2022 (2022): 64 matches, 32 teams, 64 finished, 0 postponed — 64 new, 0 updated, 0 unchanged, 0 predictions re-scored.');
+    // The league keeps where it came from (for an administrator to link it later), and the audit log has the import.
+    const database = await openDatabase({ dataDir });
+    try {
+      const [league] = await database.db.select({ id: leagues.id, importRef: leagues.importRef, importTimeZone: leagues.importTimeZone }).from(leagues);
+      expect(league).toMatchObject({ importRef: wc2022, importTimeZone: 'Asia/Qatar' });
+      expect((await listAudit(database.db, { search: league!.id, page: 1 })).entries).toMatchObject([{ actor: 'command line', action: 'league.import', after: { source: wc2022, matches: 64 } }]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('runs from the TypeScript sources too, as `npm run import` does in development', async () => {

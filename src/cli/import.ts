@@ -5,10 +5,12 @@
  * embedded one in DATA_DIR. Prints a summary and any warnings. Exit codes: 0 done, 1 the input or
  * database refused it (nothing written), 2 bad usage.
  */
+import { resolve } from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { parseEnv } from '../server/env';
 import { importCompetition } from '../server/modules/import/service';
+import { COMMAND_LINE } from '../server/modules/admin/audit';
 import { ImportError } from '../server/providers/fixture-source';
 import { parseOpenfootball } from '../server/providers/openfootball/parse';
 import { readOpenfootballSource } from '../server/providers/openfootball/read-source';
@@ -26,7 +28,10 @@ async function main(): Promise<number> {
     const competition = parseOpenfootball(document, { timeZone: values.tz, season: values.season, sourcePath: source });
     const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
     try {
-      const summary = await importCompetition(database.db, competition, { provider: 'openfootball', leagueName: values.league });
+      const summary = await importCompetition(database.db, competition, {
+        provider: 'openfootball', leagueName: values.league,
+        byHand: { ref: sourceOf(source), timeZone: values.tz ?? null, actor: COMMAND_LINE },
+      });
       for (const warning of competition.warnings) console.warn(`warning: ${warning}`);
       console.log(
         `Imported ${summary.leagueName} (${summary.season}): ${summary.matches} matches, ${summary.teams} teams, ` +
@@ -44,6 +49,11 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+}
+
+/** The source as a later sync can read it: a URL as it is, a path made absolute (a sync may run elsewhere). */
+function sourceOf(source: string): string {
+  return /^https?:\/\//i.test(source) ? source : resolve(source);
 }
 
 process.exitCode = await main();

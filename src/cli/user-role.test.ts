@@ -15,6 +15,7 @@ import { openDatabase, type Db } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { profiles, user } from '../server/db/schema';
 import { parsePlatformRole, setPlatformRole } from '../server/modules/profile/platform-role';
+import { listAudit } from '../server/modules/admin/audit';
 import { userRole } from './user-role';
 
 
@@ -48,6 +49,12 @@ describe(`setPlatformRole (${TEST_DB_KIND})`, () => {
     expect(await setPlatformRole(db, 'maria@example.com', 'Regular User')).toMatchObject({ previous: 'Platform Administrator', role: 'Regular User' });
     expect(await roleOf(db, id)).toBe('Regular User');
     await expect(setPlatformRole(db, 'nobody@example.com', 'Regular User')).rejects.toThrow('No account has the email nobody@example.com.');
+    // Each change in the audit log, by the command line; the one that changed nothing is not there.
+    const audit = await listAudit(db, { search: id, page: 1 });
+    expect(audit.entries.map(({ actor, action, subjectLabel, before, after }) => ({ actor, action, subjectLabel, before, after }))).toEqual([
+      { actor: 'command line', action: 'user.update', subjectLabel: 'maria', before: { role: 'Platform Administrator' }, after: { role: 'Regular User' } },
+      { actor: 'command line', action: 'user.update', subjectLabel: 'maria', before: { role: 'Regular User' }, after: { role: 'Platform Administrator' } },
+    ]);
   });
 
   it('knows the two roles by name, in any case', () => {

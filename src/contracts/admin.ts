@@ -87,6 +87,14 @@ export const adminLeague = z.object({
   sourceRef: z.string().nullable(),
   /** openfootball only: the IANA zone of its local times. */
   sourceTimeZone: z.string().nullable(),
+  /**
+   * Where `npm run import` last read the league from (an openfootball file's path or URL), the zone its
+   * times were read in, and when (null: never imported by hand): a league entered this way can be
+   * linked to that source later.
+   */
+  importRef: z.string().nullable(),
+  importTimeZone: z.string().nullable(),
+  importedAt: instant.nullable(),
   matches: z.number().int(),
   finished: z.number().int(),
   groups: z.number().int(),
@@ -115,15 +123,32 @@ const ianaZone = z.string().trim().min(1).max(64).refine((zone) => {
 }, 'an IANA time zone such as Europe/London');
 
 /**
+ * An openfootball source: an http(s) address, or the path of a .json file on the server (as `npm run
+ * import` and `npm run sync` take it; a relative path is read from the server's working folder).
+ */
+export const openfootballSource = z.string().trim().min(1).max(2000).refine(
+  (value) => (/^https?:\/\//i.test(value) ? URL.canParse(value) : !/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && /\.json$/i.test(value)),
+  'an http(s) address, or the path of a .json file on the server',
+);
+
+/**
  * POST /api/admin/leagues. A manual league needs its name and season (teams and fixtures are then
  * entered by hand); a linked one its source: a football-data.org competition code, or an openfootball
- * URL with the time zone of its local times (name and season then come from the source at its first sync).
+ * URL or file path with the time zone of its local times (name and season then come from the source at
+ * its first sync).
  */
 export const createLeagueRequest = z.discriminatedUnion('source', [
   z.object({ source: z.literal('manual'), name: z.string().trim().min(2).max(80), season: z.string().trim().min(2).max(20), kind: z.enum(['league', 'tournament']) }),
   z.object({ source: z.literal('football-data'), sourceRef: z.string().trim().regex(/^[A-Z0-9]{2,5}$/, 'a competition code such as PL, BSA or WC') }),
-  z.object({ source: z.literal('openfootball'), sourceRef: z.url().refine((u) => /^https?:\/\//i.test(u), 'an http(s) address'), sourceTimeZone: ianaZone }),
+  z.object({ source: z.literal('openfootball'), sourceRef: openfootballSource, sourceTimeZone: ianaZone }),
 ]);
+
+/**
+ * POST /api/admin/leagues/:leagueId/link: links a league entered by hand or imported from the command
+ * line to an openfootball source (its importRef, usually), which the scheduler then syncs.
+ */
+export const linkLeagueRequest = z.object({ sourceRef: openfootballSource, sourceTimeZone: ianaZone });
+export type LinkLeagueRequest = z.infer<typeof linkLeagueRequest>;
 export type CreateLeagueRequest = z.infer<typeof createLeagueRequest>;
 
 /** PATCH /api/admin/leagues/:leagueId: any of these. */

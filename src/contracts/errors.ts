@@ -10,6 +10,7 @@ export const ERROR_IDS = [
   'not_found',
   'league_not_found',
   'league_inactive',
+  'league_linked',
   'own_account',
   'provider_not_configured',
   'provider_unavailable',

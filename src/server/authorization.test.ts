@@ -78,6 +78,7 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stre
   'PATCH /api/admin/leagues/{leagueId}': { level: 'platform', body: () => ({ active: true }) },
   'GET /api/admin/leagues/{leagueId}/sync-runs': { level: 'platform' },
   'POST /api/admin/leagues/{leagueId}/sync': { level: 'platform' },
+  'POST /api/admin/leagues/{leagueId}/link': { level: 'platform', body: () => ({ sourceRef: 'https://example.com/league.json', sourceTimeZone: 'Europe/London' }) },
   'GET /api/admin/fixtures': { level: 'platform' },
   'PATCH /api/admin/matches/{matchId}': { level: 'platform', body: () => ({ result: { status: 'scheduled' }, reason: 'authorization matrix' }) },
   'POST /api/admin/matches/{matchId}/rescore': { level: 'platform', body: () => ({ reason: 'authorization matrix' }) },

@@ -27,6 +27,7 @@ export const errors = {
   providerUnavailable: (detail: string) => new AppError(502, 'provider_unavailable', `The data provider did not answer as expected: ${detail}`),
   ownAccount: () => new AppError(409, 'own_account', 'You cannot disable or demote your own account.'),
   leagueInactive: () => new AppError(409, 'league_inactive', 'This league is not open for new groups.'),
+  leagueLinked: () => new AppError(409, 'league_linked', 'This league is linked to a source already.'),
   groupNotFound: () => new AppError(404, 'group_not_found', 'Group not found.'),
   matchNotFound: () => new AppError(404, 'match_not_found', 'Match not found.'),
   matchNotStarted: (kickoff: Date) =>

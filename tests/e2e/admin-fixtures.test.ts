@@ -288,11 +288,17 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await entry.getByText('Storm over the stadium').waitFor();
     await entry.getByRole('button', { name: /^Show changes/ }).click();
     const changes = page.getByRole('list', { name: 'Before and after' }).first();
-    const status = changes.getByRole('listitem').filter({ has: page.locator('code', { hasText: /^status$/ }) });
+    // In words: the field's name, the statuses by theirs, the kickoff in the viewer's time zone; no raw keys.
+    const status = changes.getByRole('listitem').filter({ hasText: /^Status/ });
     await status.getByText('Changed', { exact: true }).waitFor();
-    await status.getByText('scheduled', { exact: true }).waitFor();
-    await status.getByText('postponed', { exact: true }).waitFor();
-    await page.getByRole('region', { name: 'Unchanged' }).getByText('kickoff', { exact: true }).waitFor();
+    await status.getByText('Scheduled', { exact: true }).waitFor();
+    await status.getByText('Postponed', { exact: true }).waitFor();
+    const unchanged = page.getByRole('region', { name: 'Unchanged' });
+    await unchanged.getByText('Kickoff', { exact: true }).waitFor();
+    await unchanged.getByText(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(new Date(other.kickoff)), { exact: true }).waitFor();
+    await unchanged.getByText('Held by an administrator', { exact: true }).waitFor();
+    const shownText = await page.locator('main').innerText();
+    for (const raw of ['match.update', 'lockedByAdmin', 'homeGoalsExtraTime', 'kickoff', 'T19:00:00']) expect(shownText, raw).not.toContain(raw);
     await expect(changes.getByRole('listitem').count()).resolves.toBe(1);
     await check(page, 'audit');
     await page.getByLabel('Search the log').fill('');

@@ -7,10 +7,18 @@
  * closes with Escape and on navigation. Nothing overflows sideways at 320, 390 or 1280 px; axe finds no
  * serious violation. SCREENSHOTS=1 saves each screen at 390 px and 1280 px into ./screenshots.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
+import { parseOpenfootball } from '../../src/server/providers/openfootball/parse';
+import { readOpenfootballSource } from '../../src/server/providers/openfootball/read-source';
+import { importCompetition } from '../../src/server/modules/import/service';
+import { COMMAND_LINE } from '../../src/server/modules/admin/audit';
 
 const withChromium = hasChromium();
 const SHOTS = process.env.SCREENSHOTS === '1';
@@ -249,5 +257,38 @@ describe.runIf(withChromium)('browser: the administrators\' area', () => {
       await context.close();
     }
     await boss.context.close();
+  });
+
+  it('links a league imported from the command line to the file it came from', async () => {
+    const boss = await apiUser(server, browser, 'linker', { email: 'linker@example.com' });
+    await server.database.db.execute(sql`update profiles set role = 'Platform Administrator' where username = 'linker'`);
+    const folder = mkdtempSync(join(tmpdir(), 'palpite-e2e-link-'));
+    const file = join(folder, 'cup.json');
+    writeFileSync(file, JSON.stringify({ name: 'Terminal Cup 2030', matches: [{ round: 'Matchday 1', date: '2030-05-01', time: '15:00', team1: 'Alpha FC', team2: 'Beta FC' }] }));
+    try {
+      // As `npm run import -- <file> --tz Europe/Lisbon` leaves it.
+      const competition = parseOpenfootball(await readOpenfootballSource(file), { timeZone: 'Europe/Lisbon', sourcePath: file });
+      const { leagueId } = await importCompetition(server.database.db, competition, { provider: 'openfootball', byHand: { ref: file, timeZone: 'Europe/Lisbon', actor: COMMAND_LINE } });
+      const page = boss.page;
+      await page.goto(`${server.url}/admin/leagues/${leagueId}`);
+      await page.getByRole('heading', { level: 1, name: 'Terminal Cup 2030' }).waitFor();
+      await page.getByText('Imported, not linked').first().waitFor();
+      await page.getByText(file).first().waitFor();
+      const form = page.getByRole('region', { name: 'Link to its source' });
+      await expect(form.getByLabel('openfootball file (address, or path on the server)').inputValue()).resolves.toBe(file);
+      await expect(form.getByLabel('Time zone of its kickoff times').inputValue()).resolves.toBe('Europe/Lisbon');
+      await check(page, 'league-link');
+      await form.getByRole('button', { name: 'Link', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Terminal Cup 2030 is linked: its first sync has started.' }).waitFor();
+      await expect(page.getByRole('region', { name: 'Link to its source' }).count()).resolves.toBe(0);
+      expect((await api(boss, 'GET', `/api/admin/leagues/${leagueId}`)).json().league).toMatchObject({ source: 'openfootball', sourceRef: file, sourceTimeZone: 'Europe/Lisbon' });
+      // The audit log says it in words: imported from the command line, then linked.
+      await page.goto(`${server.url}/admin/audit?q=${encodeURIComponent('Terminal Cup')}`);
+      await page.getByRole('row', { name: /League linked to its source/ }).waitFor();
+      await page.getByRole('row', { name: /League imported/ }).getByText('command line').waitFor();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await boss.context.close();
+    }
   });
 });

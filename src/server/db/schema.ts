@@ -134,6 +134,13 @@ export const leagues = pgTable('leagues', {
    * sync; later syncs ask for that season, so a league never rolls over into the next one.
    */
   syncSeason: integer('sync_season'),
+  /**
+   * Where the league was last imported from by `npm run import` (an openfootball file's path or URL) and
+   * the zone its times were read in, and when: what an administrator links the league to later.
+   */
+  importRef: text('import_ref'),
+  importTimeZone: text('import_time_zone'),
+  importedAt: timestamp('imported_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -20,8 +20,17 @@ export interface AuditRecord {
   reason?: string | null;
 }
 
-/** Records one administrative write by `actor` (null: the platform itself, 'system'). Call it inside the write's transaction. */
-export async function recordAudit(conn: Conn, actor: Pick<Viewer, 'userId' | 'username'> | null, record: AuditRecord): Promise<void> {
+/** Who made a change: an administrator (their account), or a tool without one (userId null, e.g. COMMAND_LINE). */
+export type AuditActor = { userId: string | null; username: string };
+
+/** The actor of changes made with the command-line tools (`npm run import`, `npm run user:role`). */
+export const COMMAND_LINE: AuditActor = { userId: null, username: 'command line' };
+
+/**
+ * Records one administrative write by `actor` (null: the platform itself, 'system'). Call it inside the
+ * write's transaction.
+ */
+export async function recordAudit(conn: Conn, actor: Pick<Viewer, 'userId' | 'username'> | AuditActor | null, record: AuditRecord): Promise<void> {
   await conn.execute(sql`
     insert into audit_log (actor_id, actor_username, action, subject_type, subject_id, subject_label, before, after, reason)
     values (${actor?.userId ?? null}, ${actor?.username ?? 'system'}, ${record.action}, ${record.subjectType}, ${record.subjectId}, ${record.subjectLabel},

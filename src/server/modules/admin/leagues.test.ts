@@ -5,12 +5,17 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../../../tests/openfootball-data';
+import { parseOpenfootball } from '../../providers/openfootball/parse';
+import { readOpenfootballSource } from '../../providers/openfootball/read-source';
+import { importCompetition } from '../import/service';
+import { COMMAND_LINE } from './audit';
 
 const withData = hasOpenfootballData();
 
@@ -118,6 +123,60 @@ describe(`admin leagues (${TEST_DB_KIND})`, () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.id).toBe('league_inactive');
     expect((await as(admin, 'POST', `/api/admin/leagues/${alpha.id}/sync`)).json().outcome).toEqual({ status: 'skipped', reason: 'the league has no data source (entered by hand)' });
+  });
+});
+
+describe(`a league imported from the command line, linked later (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const folder = mkdtempSync(join(tmpdir(), 'palpite-link-'));
+  const file = join(folder, 'cup.json');
+  const cup = (home: string) => ({
+    name: 'Link Cup 2030',
+    matches: [{ round: 'Matchday 1', date: '2030-05-01', time: '15:00', team1: home, team2: 'Beta', score: { ft: [1, 0] } }, { round: 'Matchday 2', date: '2030-05-08', time: '15:00', team1: 'Beta', team2: home }],
+  });
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'link-boss@example.com' });
+    admin = await createUser(t, { email: 'link-boss@example.com', username: 'link_boss' });
+    writeFileSync(file, JSON.stringify(cup('Alpha')));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  const as = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: admin.cookie } });
+
+  it('keeps where the import read it from, and an administrator links it to that source', async () => {
+    // As `npm run import -- <file> --tz Europe/Lisbon` does.
+    const competition = parseOpenfootball(await readOpenfootballSource(file), { timeZone: 'Europe/Lisbon', sourcePath: file });
+    const { leagueId } = await importCompetition(t.database.db, competition, { provider: 'openfootball', byHand: { ref: file, timeZone: 'Europe/Lisbon', actor: COMMAND_LINE } });
+    const imported = (await as('GET', `/api/admin/leagues/${leagueId}`)).json().league;
+    expect(imported).toMatchObject({ source: 'manual', sourceRef: null, importRef: file, importTimeZone: 'Europe/Lisbon', matches: 2 });
+    expect(Date.parse(imported.importedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const importAudit = (await as('GET', `/api/admin/audit?search=${leagueId}`)).json().entries;
+    expect(importAudit[0]).toMatchObject({ actor: 'command line', action: 'league.import', after: { source: file, timeZone: 'Europe/Lisbon', matches: 2, created: 2 } });
+
+    // Not a source: refused, nothing linked.
+    for (const sourceRef of ['/etc/passwd', 'file:///tmp/cup.json', 'ftp://example.com/cup.json']) {
+      const refused = await as('POST', `/api/admin/leagues/${leagueId}/link`, { sourceRef, sourceTimeZone: 'Europe/Lisbon' });
+      expect(refused.statusCode, sourceRef).toBe(400);
+    }
+    const linked = await as('POST', `/api/admin/leagues/${leagueId}/link`, { sourceRef: file, sourceTimeZone: 'Europe/Lisbon' });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().league).toMatchObject({ source: 'openfootball', sourceRef: file, sourceTimeZone: 'Europe/Lisbon' });
+    expect((await as('POST', `/api/admin/leagues/${leagueId}/link`, { sourceRef: file, sourceTimeZone: 'UTC' })).json().error.id).toBe('league_linked');
+    // The source changes; "sync now" brings it into the same league.
+    writeFileSync(file, JSON.stringify({ ...cup('Alpha'), matches: [...cup('Alpha').matches, { round: 'Matchday 3', date: '2030-05-15', time: '15:00', team1: 'Alpha', team2: 'Gamma' }] }));
+    const synced = (await as('POST', `/api/admin/leagues/${leagueId}/sync`)).json();
+    expect(synced.outcome).toMatchObject({ status: 'succeeded', created: 1 });
+    expect(synced.league).toMatchObject({ id: leagueId, matches: 3 });
+    expect((await as('GET', `/api/admin/audit?search=${leagueId}`)).json().entries.map((e: { action: string }) => e.action)).toEqual(['league.sync', 'league.link', 'league.import']);
+  });
+
+  it('takes a path to a .json file on the server as an openfootball source, made absolute', async () => {
+    const created = await as('POST', '/api/admin/leagues', { source: 'openfootball', sourceRef: relative(process.cwd(), file), sourceTimeZone: 'UTC' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().league.sourceRef).toBe(file);
   });
 });
 

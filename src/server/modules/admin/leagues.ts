@@ -4,9 +4,11 @@
  * (name, active, time zone), the sync runs of a league, and "sync now". Callers check the role.
  */
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  ADMIN_PAGE_SIZE, type AdminLeague, type AdminLeaguesResponse, type CreateLeagueRequest, type LeagueSource, type SyncRun, type UpdateLeagueRequest,
+  ADMIN_PAGE_SIZE, type AdminLeague, type AdminLeaguesResponse, type CreateLeagueRequest, type LeagueSource, type LinkLeagueRequest, type SyncRun,
+  type UpdateLeagueRequest,
 } from '../../../contracts/admin';
 import { rowsOf, type Conn } from '../../db/client';
 import { errors } from '../../errors';
@@ -14,6 +16,7 @@ import { errors } from '../../errors';
 interface LeagueRow {
   id: string; name: string; season: string; kind: 'league' | 'tournament'; active: boolean;
   sync_provider: string | null; sync_ref: string | null; sync_time_zone: string | null;
+  import_ref: string | null; import_time_zone: string | null; imported_at: string | Date | null;
   matches: number; finished: number; groups: number;
   run_id: string | null; run_kind: SyncRun['kind'] | null; run_trigger: SyncRun['trigger'] | null; run_status: SyncRun['status'] | null;
   run_started: string | Date | null; run_finished: string | Date | null; run_created: number | null; run_updated: number | null;
@@ -38,6 +41,7 @@ function presentLeague(row: LeagueRow): AdminLeague {
   return {
     id: row.id, name: row.name, season: row.season, kind: row.kind, active: row.active,
     source: (row.sync_provider ?? 'manual') as LeagueSource, sourceRef: row.sync_ref, sourceTimeZone: row.sync_time_zone,
+    importRef: row.import_ref, importTimeZone: row.import_time_zone, importedAt: row.imported_at ? iso(row.imported_at) : null,
     matches: Number(row.matches), finished: Number(row.finished), groups: Number(row.groups),
     lastRun: row.run_id ? presentRun({
       id: row.run_id, kind: row.run_kind!, trigger: row.run_trigger!, status: row.run_status!, started_at: row.run_started!, finished_at: row.run_finished,
@@ -49,7 +53,7 @@ function presentLeague(row: LeagueRow): AdminLeague {
 /** Leagues with counts and last run, filtered by `where`. */
 function leagueSelect(where: SQL, orderLimit: SQL = sql``) {
   return sql`
-    select l.id, l.name, l.season, l.kind, l.active, l.sync_provider, l.sync_ref, l.sync_time_zone,
+    select l.id, l.name, l.season, l.kind, l.active, l.sync_provider, l.sync_ref, l.sync_time_zone, l.import_ref, l.import_time_zone, l.imported_at,
            (select count(*) from matches m where m.league_id = l.id)::int as matches,
            (select count(*) from matches m where m.league_id = l.id and m.status = 'finished')::int as finished,
            (select count(*) from groups g where g.league_id = l.id)::int as groups,
@@ -94,15 +98,38 @@ export async function syncedLeagues(db: Conn): Promise<AdminLeague[]> {
  * competition's own name and season.
  */
 export async function createAdminLeague(db: Conn, body: CreateLeagueRequest): Promise<AdminLeague> {
+  const ref = body.source === 'openfootball' ? sourceOnServer(body.sourceRef) : body.source === 'football-data' ? body.sourceRef : null;
   const values = body.source === 'manual'
     ? { name: body.name, season: body.season, kind: body.kind, provider: 'manual', syncProvider: null, syncRef: null, timeZone: null }
-    : { name: body.sourceRef, season: '—', kind: 'league' as const, provider: body.source, syncProvider: body.source, syncRef: body.sourceRef,
+    : { name: ref!, season: '—', kind: 'league' as const, provider: body.source, syncProvider: body.source, syncRef: ref,
         timeZone: body.source === 'openfootball' ? body.sourceTimeZone : null };
   const [row] = rowsOf<{ id: string }>(await db.execute(sql`
     insert into leagues (name, season, kind, provider, external_id, sync_provider, sync_ref, sync_time_zone)
     values (${values.name}, ${values.season}, ${values.kind}, ${values.provider}, ${`admin:${randomUUID()}`}, ${values.syncProvider}, ${values.syncRef}, ${values.timeZone})
     returning id`));
   return getAdminLeague(db, row!.id);
+}
+
+/** An openfootball source as the sync reads it: a URL as it is, a path made absolute from the server's working folder. */
+function sourceOnServer(source: string): string {
+  return /^https?:\/\//i.test(source) ? source : resolve(source);
+}
+
+/**
+ * Links a league that is not linked yet (entered by hand, or imported with `npm run import`) to an
+ * openfootball source and the zone of its times: the scheduler syncs it from then on (into this league:
+ * its matches, groups and predictions stay).
+ * @returns the league before and after.
+ * @throws AppError league_not_found; league_linked when it is linked already.
+ */
+export async function linkAdminLeague(db: Conn, leagueId: string, body: LinkLeagueRequest): Promise<{ before: AdminLeague; after: AdminLeague }> {
+  const before = await getAdminLeague(db, leagueId);
+  const linked = rowsOf<{ id: string }>(await db.execute(sql`
+    update leagues set sync_provider = 'openfootball', sync_ref = ${sourceOnServer(body.sourceRef)}, sync_time_zone = ${body.sourceTimeZone}, updated_at = now()
+     where id = ${leagueId}::uuid and sync_provider is null
+    returning id`));
+  if (linked.length === 0) throw errors.leagueLinked();
+  return { before, after: await getAdminLeague(db, leagueId) };
 }
 
 /** Edits a league's name, active flag or time zone. @throws AppError league_not_found. */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import {
   adminDashboardResponse, adminFixturesQuery, adminFixturesResponse, adminLeaguesQuery, adminLeaguesResponse, auditQuery, auditResponse,
   createLeagueRequest, fixtureResponse, leagueParams, leagueResponse, matchParams, matchResultRequest, rescoreRequest, syncNowResponse,
-  syncRunsResponse, updateFixtureRequest, updateLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
+  syncRunsResponse, updateFixtureRequest, updateLeagueRequest, linkLeagueRequest, adminUsersQuery, adminUsersResponse, userParams, adminUserDetailResponse,
   updateUserRequest, adminGroupsQuery, adminGroupsResponse, adminGroupParams, adminGroupDetailResponse, updateAdminGroupRequest,
   createFixtureRequest, mergeTeamsRequest, providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
 } from '../../../contracts/admin';
@@ -21,7 +21,7 @@ import { requireViewer, type Viewer } from '../../auth/viewer';
 import { AppError, errors } from '../../errors';
 import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
-import { createAdminLeague, getAdminLeague, leagueSyncRuns, listAdminLeagues, updateAdminLeague } from './leagues';
+import { createAdminLeague, getAdminLeague, leagueSyncRuns, linkAdminLeague, listAdminLeagues, updateAdminLeague } from './leagues';
 import { listAudit, recordAudit } from './audit';
 import { createManualFixture } from './manual-fixtures';
 import { readTeamCrest, setTeamCrest } from './team-crest';
@@ -134,6 +134,22 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
         await recordAudit(tx, viewer, { action: 'league.update', subjectType: 'league', subjectId: league.id, subjectLabel: before.name, before: fields(before), after: fields(league) });
         return { league };
       });
+    },
+  );
+  api.post(
+    '/admin/leagues/:leagueId/link',
+    { schema: { tags: ['admin'], params: leagueParams, body: linkLeagueRequest, response: { 200: leagueResponse } } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      const league = await db.transaction(async (tx) => {
+        const { before, after } = await linkAdminLeague(tx, request.params.leagueId, request.body);
+        const fields = (l: typeof after) => ({ source: l.source, sourceRef: l.sourceRef, sourceTimeZone: l.sourceTimeZone });
+        await recordAudit(tx, viewer, { action: 'league.link', subjectType: 'league', subjectId: after.id, subjectLabel: after.name, before: fields(before), after: fields(after) });
+        return after;
+      });
+      // Its first sync starts now, in the background, as for a league created linked.
+      sync.background(syncLeague(db, league.id, sync.fetchCompetition, { kind: 'fixtures', trigger: 'admin', fetchStandings: sync.fetchStandings }));
+      return { league };
     },
   );
   api.get(

@@ -14,6 +14,7 @@ import { publishMatchEvents } from '../live/publish';
 import { scoreMatches } from '../scoring/score-matches';
 import { announceRankingsChanged } from '../scoring/rankings-changed';
 import { rebuildTotals } from '../scoring/consistency';
+import { recordAudit, type AuditActor } from '../admin/audit';
 
 export interface ImportOptions {
   /** Data provider name, e.g. 'openfootball' or 'demo'. */
@@ -25,6 +26,12 @@ export interface ImportOptions {
    * provider and the competition's name and season. @throws ImportError when it does not exist.
    */
   leagueId?: string;
+  /**
+   * An import by hand (`npm run import`): its source (path or URL) and the zone its times were read in,
+   * kept on the league so an administrator can link it later, and who ran it, recorded in the audit log
+   * in the import's transaction.
+   */
+  byHand?: { ref: string; timeZone: string | null; actor: AuditActor };
 }
 
 /** What an import did. */
@@ -66,6 +73,9 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       })
       .returning({ id: leagues.id, name: leagues.name });
     if (!league) throw options.leagueId ? new ImportError(`league ${options.leagueId} does not exist`) : new Error('league upsert returned nothing');
+    if (options.byHand) {
+      await tx.update(leagues).set({ importRef: options.byHand.ref, importTimeZone: options.byHand.timeZone, importedAt: new Date() }).where(eq(leagues.id, league.id));
+    }
 
     const teamByName = new Map<string, ImportedTeam>();
     for (const match of competition.matches) {
@@ -170,7 +180,7 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     // movement: every instance hears of them at commit (results also reach them through scoreMatches).
     if (created + updated > 0) await announceRankingsChanged(tx);
 
-    return {
+    const summary: ImportSummary = {
       leagueId: league.id,
       leagueName: league.name,
       season: competition.season,
@@ -183,6 +193,14 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       unchanged: values.length - created - updated,
       rescored,
     };
+    if (options.byHand) {
+      const { leagueId: _id, ...figures } = summary;
+      await recordAudit(tx, options.byHand.actor, {
+        action: 'league.import', subjectType: 'league', subjectId: league.id, subjectLabel: league.name,
+        after: { source: options.byHand.ref, timeZone: options.byHand.timeZone, ...figures },
+      });
+    }
+    return summary;
   });
 }
 

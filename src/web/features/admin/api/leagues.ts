@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  AdminLeague, AdminLeaguesResponse, CreateLeagueRequest, leagueResponse, SyncNowResponse, SyncRun, UpdateLeagueRequest,
+  AdminLeague, AdminLeaguesResponse, CreateLeagueRequest, leagueResponse, LinkLeagueRequest, SyncNowResponse, SyncRun, UpdateLeagueRequest,
 } from '../../../../contracts/admin';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -77,6 +77,15 @@ export function useUpdateLeague(leagueId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateLeagueRequest) => (await apiRequest<LeagueResponse>(`/admin/leagues/${leagueId}`, { method: 'PATCH', body })).league,
+    onSuccess: () => refreshLeagues(client),
+  });
+}
+
+/** Links a league without a source to an openfootball file (its first sync starts); resolves with the league. */
+export function useLinkLeague(leagueId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LinkLeagueRequest) => (await apiRequest<LeagueResponse>(`/admin/leagues/${leagueId}/link`, { method: 'POST', body })).league,
     onSuccess: () => refreshLeagues(client),
   });
 }

@@ -5,6 +5,8 @@ import type { TFunction } from 'i18next';
 export function actionLabel(action: string, t: TFunction): string {
   switch (action) {
     case 'league.create': return t('adminAudit.actions.leagueCreate');
+    case 'league.import': return t('adminAudit.actions.leagueImport');
+    case 'league.link': return t('adminAudit.actions.leagueLink');
     case 'league.update': return t('adminAudit.actions.leagueUpdate');
     case 'league.sync': return t('adminAudit.actions.leagueSync');
     case 'league.standings_refresh': return t('adminAudit.actions.leagueStandingsRefresh');

@@ -10,16 +10,10 @@ export function EntryTime({ entry }: { entry: AuditEntry }) {
   return <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>;
 }
 
-/** The action's readable name, with the recorded one underneath when they differ. */
+/** The action's readable name. */
 export function EntryAction({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const label = actionLabel(entry.action, t);
-  return (
-    <span className="block min-w-0">
-      <span className="block font-medium text-slate-900">{label}</span>
-      {label !== entry.action ? <code className="block font-mono text-xs text-slate-600">{entry.action}</code> : null}
-    </span>
-  );
+  return <span className="block min-w-0 font-medium text-slate-900">{actionLabel(entry.action, t)}</span>;
 }
 
 /** The subject's label and type. */

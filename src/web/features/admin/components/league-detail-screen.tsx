@@ -16,6 +16,8 @@ import { isUuid } from '../../../lib/uuid';
 import { ActiveToggle } from './active-toggle';
 import { LeagueEditForm } from './league-edit-form';
 import { LeagueFacts } from './league-facts';
+import { LeagueLinkForm } from './league-link-form';
+import { SourceLabel } from './source-label';
 import { SyncNowButton } from './sync-now-button';
 import { SyncOutcome } from './sync-outcome';
 import { SyncRuns } from './sync-runs';
@@ -70,7 +72,7 @@ export function LeagueDetailScreen() {
       <header className="space-y-1">
         <title>{`${l.name} · Palpite`}</title>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{l.name}</h1>
-        <p className="text-sm text-slate-600">{l.season} · {t(`admin.source.${l.source}`)}</p>
+        <p className="text-sm text-slate-600">{l.season} · <SourceLabel league={l} /></p>
       </header>
 
       <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
@@ -84,10 +86,18 @@ export function LeagueDetailScreen() {
           {l.source !== 'manual' && !l.active ? <p className="text-xs text-slate-600">{t('admin.sync.inactive')}</p> : null}
           <SyncOutcome sync={sync} />
         </section>
-        <section aria-labelledby="league-edit" className={`${panel} space-y-4 p-4 sm:p-5`}>
-          <h2 id="league-edit" className="text-lg font-semibold text-slate-900">{t('admin.detail.edit')}</h2>
-          <LeagueEditForm key={`${l.name}|${l.sourceTimeZone ?? ''}`} league={l} />
-        </section>
+        <div className="space-y-5">
+          <section aria-labelledby="league-edit" className={`${panel} space-y-4 p-4 sm:p-5`}>
+            <h2 id="league-edit" className="text-lg font-semibold text-slate-900">{t('admin.detail.edit')}</h2>
+            <LeagueEditForm key={`${l.name}|${l.sourceTimeZone ?? ''}`} league={l} />
+          </section>
+          {l.source === 'manual' ? (
+            <section aria-labelledby="league-link" className={`${panel} space-y-4 p-4 sm:p-5`}>
+              <h2 id="league-link" className="text-lg font-semibold text-slate-900">{t('admin.detail.link')}</h2>
+              <LeagueLinkForm league={l} />
+            </section>
+          ) : null}
+        </div>
       </div>
 
       <section aria-labelledby="league-runs" className={`${panel} overflow-hidden`}>

@@ -5,19 +5,27 @@ import type { AdminLeague } from '../../../../contracts/admin';
 import { ActiveBadge } from './active-badge';
 import { MatchCount } from './match-count';
 import { SourceLabel } from './source-label';
+import { formatDateTime } from '../lib/format-time';
 
 /** The description list of `league`. */
 export function LeagueFacts({ league }: { league: AdminLeague }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows: [string, ReactNode][] = [
     [t('admin.detail.season'), league.season],
     [t('admin.detail.kind'), t(`admin.kind.${league.kind}`)],
     [t('admin.detail.source'), <SourceLabel league={league} />],
   ];
   if (league.source === 'openfootball' && league.sourceRef) {
-    rows.push([t('admin.detail.address'), <a href={league.sourceRef} target="_blank" rel="noreferrer noopener" className="break-all font-mono text-xs text-emerald-800 underline underline-offset-2">{league.sourceRef}</a>]);
+    // An address opens in a new tab; a path on the server is only shown.
+    rows.push([t('admin.detail.address'), /^https?:\/\//i.test(league.sourceRef)
+      ? <a href={league.sourceRef} target="_blank" rel="noreferrer noopener" className="break-all font-mono text-xs text-emerald-800 underline underline-offset-2">{league.sourceRef}</a>
+      : <code className="break-all font-mono text-xs text-slate-800">{league.sourceRef}</code>]);
   }
   if (league.source === 'openfootball') rows.push([t('admin.detail.timeZone'), league.sourceTimeZone ?? '—']);
+  if (league.importRef) {
+    rows.push([t('admin.detail.importRef'), <code className="break-all font-mono text-xs text-slate-800">{league.importRef}</code>]);
+    if (league.importedAt) rows.push([t('admin.detail.importedAt'), <time dateTime={league.importedAt}>{formatDateTime(league.importedAt, i18n.language)}</time>]);
+  }
   rows.push(
     [t('admin.detail.status'), <ActiveBadge active={league.active} />],
     [t('admin.detail.matches'), <MatchCount league={league} />],

@@ -101,7 +101,7 @@ export function NewLeagueDialog() {
             ) : null}
             {source === 'openfootball' ? (
               <>
-                <TextField label={t('admin.create.url')} hint={t('admin.create.urlHint')} type="url" inputMode="url" value={form.url} autoComplete="off" spellCheck={false}
+                <TextField label={t('admin.create.url')} hint={t('admin.create.urlHint')} value={form.url} autoComplete="off" spellCheck={false}
                   onChange={(e) => edit({ url: e.target.value })} error={fieldError('sourceRef', 'admin.create.errors.url')} />
                 <TimeZoneField value={form.timeZone} onChange={(timeZone) => edit({ timeZone })} error={fieldError('sourceTimeZone', 'admin.create.errors.timeZone')} />
               </>
