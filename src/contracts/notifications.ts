@@ -17,8 +17,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_NOTIFICATION_KINDS = ['deadline', 'results'] as const;
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 
-/** A deadline reminder goes when a member's unpredicted matches of a round close within this many hours. */
-export const DEADLINE_REMINDER_HOURS = 2;
 
 /**
  * Which kinds go to whom, per channel. Defaults: deadline reminders by email; by push (once this device

@@ -10,10 +10,6 @@ import { fullNameField, newPasswordField, passwordField, phoneField, usernameFie
 import { instant } from './common';
 import { languageCode, platformRole } from './me';
 
-/** Largest avatar upload, in bytes (2 MB). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-/** The image types an avatar upload may have (the request's content-type; the bytes are checked too). */
-export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Side of a stored avatar, in px (square). */
 export const AVATAR_STORED_SIZE = 256;
 

@@ -4,7 +4,7 @@
  * admins until the group's first predictions close (409 scoring_locked after).
  */
 import { z } from 'zod';
-import { KNOCKOUT_BASES, OUTCOME_POINTS_RANGE, SCORING_PRESETS } from '../domain/scoring';
+import { KNOCKOUT_BASES, OUTCOME_POINTS_RANGE, SCORING_CHOICES, SCORING_PRESETS } from '../domain/scoring';
 
 const pointsValue = z.number().int().min(OUTCOME_POINTS_RANGE.min).max(OUTCOME_POINTS_RANGE.max);
 
@@ -14,8 +14,8 @@ export const outcomePoints = z
     message: 'Points must not increase from exact score to goal difference to winner to opposite result',
   });
 
-/** The preset names, plus 'custom'. */
-export const SCORING_CHOICES = [...(Object.keys(SCORING_PRESETS) as (keyof typeof SCORING_PRESETS)[]), 'custom'] as const;
+/** The preset names, plus 'custom' (defined in the domain: the web reads it without zod). */
+export { SCORING_CHOICES };
 
 /** What a client sends: a preset, or 'custom' with its points; the knockout basis (default 90 minutes). */
 export const scoringRulesRequest = z

@@ -93,6 +93,9 @@ export const SCORING_PRESETS = {
 /** A scoring preset's name. */
 export type ScoringPreset = keyof typeof SCORING_PRESETS;
 
+/** The preset names, plus 'custom' (own points): what a group's scoring can be set to. */
+export const SCORING_CHOICES = [...(Object.keys(SCORING_PRESETS) as (keyof typeof SCORING_PRESETS)[]), 'custom'] as const;
+
 /** The default rules: the Palpite preset on the 90-minute score. */
 export const DEFAULT_SCORING_RULES: ScoringRules = { ...SCORING_PRESETS.palpite, knockoutBasis: 'full_time' };
 

@@ -217,7 +217,7 @@ describe.runIf(withChromium)('browser: the administrators\' area', () => {
     await dialog.getByLabel('File address').fill('ftp://example.com/en.1.json');
     await dialog.getByLabel('Time zone of its kickoff times').fill('Mars/Olympus');
     await dialog.getByRole('button', { name: 'Create league' }).click();
-    await dialog.getByText('Enter an address starting with http:// or https://.').waitFor();
+    await dialog.getByText('Enter an address starting with http:// or https://, or the path of a .json file on the server.').waitFor();
     await dialog.getByText('Enter an IANA time zone, such as Europe/London.').waitFor();
     // Polled: the submit button fades back from its disabled look (opacity, 150 ms) as the errors arrive.
     await expect.poll(() => seriousViolations(page), { message: 'new league dialog: axe', timeout: 3_000 }).toEqual([]);

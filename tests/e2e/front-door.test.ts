@@ -5,12 +5,15 @@
  * overflowing sideways at 320 px; the password reset from the mailed link; axe-core on every route; and
  * sign-out landing on /login while the server is down.
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { session as sessions, user as users } from '../../src/server/db/schema';
-import { apiUser, hasChromium, linkFromOutbox, startApp, useBrowserApp, type ApiUser, type RunningApp } from './browser';
+import { apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, linkFromOutbox, startApp, useBrowserApp, type ApiUser, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -357,12 +360,22 @@ describe.runIf(withChromium)('browser: the front door', () => {
 
   it('signs out to /login even when the server is down, clearing what the app kept', async () => {
     const own = await startApp();
+    const profile = mkdtempSync(join(tmpdir(), 'palpite-leaving-'));
     try {
+      // The installed app as a phone has it: its service worker keeps the app's code (the menus and the
+      // sign-in screen included), so the page needs no server to sign out.
       const person = await apiUser(own, browser, 'leaving');
-      const page = person.page;
+      const cookies = await person.context.cookies();
+      await person.context.close();
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, locale: 'en-US', serviceWorkers: 'allow',
+      });
+      await context.addCookies(cookies);
+      const page = context.pages()[0] ?? await context.newPage();
       await page.goto(`${own.url}/profile`);
       await settle(page);
-      await page.waitForTimeout(2_500); // idle time: the menus and the sign-in screen are fetched ahead
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
       await page.evaluate(() => sessionStorage.setItem('palpite.draft', 'x'));
       await own.app.close(); // the server goes away; the app in the page stays
       await page.getByRole('button', { name: 'Account menu for leaving' }).click();
@@ -371,9 +384,11 @@ describe.runIf(withChromium)('browser: the front door', () => {
       expect(pathOf(page)).toBe('/login'); // from a signed-in page too: no redirect back added
       expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
       await page.getByRole('heading', { name: 'Sign in to Palpite' }).waitFor();
+      await context.close();
     } finally {
       await own.database.close();
       rmSync(own.dataDir, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 });

@@ -39,6 +39,15 @@ function texts(language: Language) {
 /** A translation with its {{placeholders}} filled, as i18next fills them. */
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
+/**
+ * Scrolls to the stats page's charts (their code loads as they near the screen, as a person scrolling
+ * down gets them) and waits until both are drawn.
+ */
+async function chartsShown(page: Page): Promise<void> {
+  await page.locator('#charts-title').scrollIntoViewIfNeeded();
+  await page.locator('.recharts-surface').nth(1).waitFor();
+}
+
 describe.runIf(withChromium)('browser: the game', () => {
   let server: RunningApp;
   let browser: Browser;
@@ -166,14 +175,14 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.goto(`${server.url}/group/${group.id}/stats`);
     await page.getByRole('heading', { name: 'Stats', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Sharpshooter' }).waitFor();
-    await page.locator('.recharts-surface').nth(1).waitFor();
+    await chartsShown(page);
     await shoot(page, 'game-04-stats');
     expect(await seriousViolations(page), 'axe on the stats page').toEqual([]);
     for (const [language, title] of [['pt-BR', 'Estatísticas'], ['es', 'Estadísticas']] as const) {
       await page.evaluate((lng) => { localStorage.setItem('userLanguage', lng); localStorage.setItem('palpite.language', lng); }, language);
       await page.reload();
       await page.getByRole('heading', { name: title, exact: true }).waitFor();
-      await page.locator('.recharts-surface').nth(1).waitFor();
+      await chartsShown(page);
       await shoot(page, `game-05-stats-${language}`);
     }
     await page.goto(`${server.url}/group/${group.id}?tab=history`);
@@ -266,7 +275,7 @@ describe.runIf(withChromium)('browser: the game', () => {
   /** The stats page with its podium drawn and its charts loaded (they load after the podium's effects ran). */
   async function statsShown(page: Page, podiumTitle: string): Promise<void> {
     await page.getByRole('heading', { name: podiumTitle, exact: true }).waitFor();
-    await page.locator('.recharts-surface').nth(1).waitFor();
+    await chartsShown(page);
   }
 
   interface PlayedGroup { groupId: string; viewer: ApiUser; enzoId: string; fabiId: string; m: LeagueMatch[] }
@@ -579,6 +588,7 @@ describe.runIf(withChromium)('browser: the game', () => {
       expect(boxes.map((box) => box.overflow), `${language}: a card overflows`).toEqual([0, 0, 0, 0, 0, 0]);
 
       // Both charts, named by their translated captions, fill their frame's width and draw a line per member.
+      await chartsShown(page);
       for (const caption of [stats.rankingChart, stats.pointsChart]) {
         const chart = page.getByRole('figure', { name: caption });
         // (attached: a member level all along draws a flat line, which has no height to be "visible")

@@ -77,8 +77,11 @@ describe.runIf(withChromium)('browser journey', () => {
     await page.waitForURL((url) => url.pathname === landed);
     // Out and in again with the password: back where they were going.
     await page.getByRole('button', { name: `Account menu for ${username}` }).click();
+    const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/sign-out');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The server hears of it after the page has moved on to /login.
+    await signedOut;
     await page.goto(`${server.url}${startPath ?? '/groups'}`);
     await page.getByRole('heading', { name: 'Sign in to Palpite' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -154,8 +157,8 @@ describe.runIf(withChromium)('browser journey', () => {
     const scored = ana.getByRole('listitem', { name: label });
     await scored.getByText('Exact score').waitFor();
     await expect(scored.locator('input').count()).resolves.toBe(0);
-    // The round names its winner: ana's 10 points are the most in it.
-    await ana.getByText('Matchday winner: ana · 10 pts').waitFor();
+    // The round names who leads it: ana's 10 points are the most in it, so far (its other matches are to play).
+    await ana.getByText('Leading the round so far: ana · 10 pts').waitFor();
     await shoot(ana, '09-scored');
 
     // Earlier rounds are finished: nothing there can be edited.

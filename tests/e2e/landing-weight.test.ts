@@ -1,21 +1,22 @@
 /**
- * The landing page's weight budget (issue 5): a guest opening / receives at most 150 KB of compressed
- * JavaScript in total, precompressed at build and sent as it is. A size, not a time: it does not vary
- * with the machine.
+ * The front door's weight budgets: a guest opening / receives at most 130 KB of compressed JavaScript in
+ * total, precompressed at build and sent as it is; a signed-in person opening their home, their groups,
+ * a group, its stats, their profile or the create-group form at most 180 KB. Sizes, not times: they do
+ * not vary with the machine (`npm run bench:web` prints them for every route).
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, type RunningApp, useBrowserApp } from './browser';
-import { javascriptWeight, LANDING_JS_BUDGET } from './page-weight';
+import { addCookieHeader, apiUser, hasChromium, type RunningApp, useBrowserApp } from './browser';
+import { javascriptWeight, LANDING_JS_BUDGET, MEMBER_JS_BUDGET } from './page-weight';
 
 const withChromium = hasChromium();
 
-describe.runIf(withChromium)('browser: landing page weight', () => {
+describe.runIf(withChromium)('browser: page weight', () => {
   let server: RunningApp;
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
-  it('sends a guest at most 150 KB of compressed JavaScript for /, as precompressed brotli', async () => {
+  it('sends a guest at most 130 KB of compressed JavaScript for /, as precompressed brotli', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const weight = await javascriptWeight(context, server.url);
     await context.close();
@@ -23,5 +24,22 @@ describe.runIf(withChromium)('browser: landing page weight', () => {
     expect(weight.bytes).toBeLessThanOrEqual(LANDING_JS_BUDGET);
     // Lazily loaded screens (charts, forms, the group page) stay out of it.
     expect(weight.files).toBeLessThan(20);
+  });
+
+  it('sends a signed-in person at most 180 KB for each of their main pages', async () => {
+    const member = await apiUser(server, browser, 'weighed');
+    const leagueId = (await server.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
+    const group = (await server.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: member.cookie }, payload: { name: 'Weighed pool', leagueId } })).json().group as { id: string };
+    await member.context.close();
+    const over: string[] = [];
+    for (const route of ['/', '/groups', `/group/${group.id}`, `/group/${group.id}/stats`, '/profile', '/create-group']) {
+      // A fresh context each time: an empty cache, as on a first visit.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      await addCookieHeader(context, member.cookie, server.url);
+      const weight = await javascriptWeight(context, `${server.url}${route}`);
+      await context.close();
+      if (weight.bytes > MEMBER_JS_BUDGET) over.push(`${route}: ${(weight.bytes / 1024).toFixed(1)} KB`);
+    }
+    expect(over).toEqual([]);
   });
 });

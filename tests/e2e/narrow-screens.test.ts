@@ -4,14 +4,21 @@
  * buttons off screen: Discover's Join once did). The screens hold what makes them wide in real use: a
  * public group with a long name in Discover, members with long names, scored predictions (ranking,
  * stats and charts, a member's predictions), a group the viewer is not in (its preview), and every
- * section of the administrators' area. The three languages run side by side, each in its own context.
+ * section of the administrators' area. No screen shows a translation key instead of its text (each loads
+ * the text areas it needs: src/web/i18n/merge.ts). The three languages run side by side, each in its own
+ * context.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { api, HOUR, LANGUAGES, LOCALES, newGroup, newLeague, play, predict, sidewaysOverflow, userIdOf, type Language } from './fixtures';
 
 const withChromium = hasChromium();
+
+/** A translation key shown as it is ("groupPage.notFound", "rounds.final"): every top-level key of the texts. */
+const RAW_KEY = new RegExp(`\\b(?:${readdirSync('src/web/i18n/locales/en').flatMap((file) => Object.keys(JSON.parse(readFileSync(join('src/web/i18n/locales/en', file), 'utf8')) as object)).join('|')})\\.[a-zA-Z_]+`);
 const LONG = 'Bolão dos Amigos da Firma e Agregados Unidos do Bairro';
 
 /** Opens `url` and waits until the page has shown its heading and nothing in it is still loading. */
@@ -77,13 +84,15 @@ describe.runIf(withChromium)('browser: every screen at 390 and 320 px in three l
   });
 
   it.concurrent.each(LANGUAGES)('in %s', async (language) => {
-    const overflowing: string[] = [];
+    const problems: string[] = [];
     const measure = async (page: Page, path: string) => {
+      const raw = (await page.locator('body').innerText()).match(RAW_KEY)?.[0];
+      if (raw) problems.push(`${path}: shows the key ${raw}`);
       for (const width of [390, 320]) {
         await page.setViewportSize({ width, height: 800 });
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         const overflow = await sidewaysOverflow(page);
-        if (overflow > 0) overflowing.push(`${path} at ${width} px: ${overflow} px too wide (${await widest(page)})`);
+        if (overflow > 0) problems.push(`${path} at ${width} px: ${overflow} px too wide (${await widest(page)})`);
       }
     };
     const guest = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: LOCALES[language] });
@@ -99,6 +108,6 @@ describe.runIf(withChromium)('browser: every screen at 390 and 320 px in three l
       await measure(page, path);
     }
     await page.close();
-    expect(overflowing).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

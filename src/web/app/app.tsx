@@ -16,7 +16,10 @@ import { HomeRoute } from '../routes/home';
 import { Toaster } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { loadArea } from '../i18n/i18n';
-import type { OnDemandArea } from '../i18n/merge';
+import { PLAY_AREAS, type OnDemandArea } from '../i18n/merge';
+
+/** The texts of the game's screens. */
+const PLAY = [...PLAY_AREAS];
 
 // offlineFirst: a read is tried even when the browser says it is offline, so the service worker can answer
 // it from what it kept (the installed app offline); only retries wait for the network.
@@ -89,26 +92,26 @@ const routes = [
     children: [
       // The landing page ships with the app's first files (one round trip less to its content).
       { path: paths.home, element: <HomeRoute /> },
-      screen(paths.login, 'guest', async () => (await import('../routes/login')).LoginRoute),
-      screen(paths.register, 'guest', async () => (await import('../routes/register')).RegisterRoute),
-      screen(paths.emailVerified, 'guest', async () => (await import('../routes/email-verified')).EmailVerifiedRoute),
-      screen(paths.requestPasswordReset, 'guest', async () => (await import('../routes/request-password-reset')).RequestPasswordResetRoute),
-      screen(paths.updatePassword, 'public', async () => (await import('../routes/update-password')).UpdatePasswordRoute),
+      screen(paths.login, 'guest', async () => (await import('../routes/login')).LoginRoute, ['auth']),
+      screen(paths.register, 'guest', async () => (await import('../routes/register')).RegisterRoute, ['auth']),
+      screen(paths.emailVerified, 'guest', async () => (await import('../routes/email-verified')).EmailVerifiedRoute, ['auth']),
+      screen(paths.requestPasswordReset, 'guest', async () => (await import('../routes/request-password-reset')).RequestPasswordResetRoute, ['auth']),
+      screen(paths.updatePassword, 'public', async () => (await import('../routes/update-password')).UpdatePasswordRoute, ['auth']),
       screen(paths.terms, 'public', async () => (await import('../routes/terms')).TermsRoute, ['pages']),
       screen(paths.privacy, 'public', async () => (await import('../routes/privacy')).PrivacyRoute, ['pages']),
       screen(paths.faq, 'public', async () => (await import('../routes/faq')).FaqRoute, ['pages']),
       screen(paths.contact, 'public', async () => (await import('../routes/contact')).ContactRoute, ['pages']),
-      screen(paths.unsubscribe, 'public', async () => (await import('../routes/unsubscribe')).UnsubscribeRoute),
-      screen(paths.profile, 'signed-in', async () => (await import('../routes/profile')).ProfileRoute),
-      screen(`${paths.admin}/*`, 'admin', async () => (await import('../routes/admin')).AdminRoute),
-      screen(paths.createGroup, 'signed-in', async () => (await import('../routes/create-group')).CreateGroupRoute),
-      screen(paths.joinGroup(), 'signed-in', async () => (await import('../routes/join-group')).JoinGroupRoute),
-      screen(paths.groups, 'signed-in', async () => (await import('../routes/groups')).GroupsRoute),
-      screen('/group/:groupId', 'signed-in', async () => (await import('../routes/group')).GroupRoute),
-      screen('/group/:groupId/stats', 'signed-in', async () => (await import('../routes/group-stats')).GroupStatsRoute),
+      screen(paths.unsubscribe, 'public', async () => (await import('../routes/unsubscribe')).UnsubscribeRoute, ['notifications']),
+      screen(paths.profile, 'signed-in', async () => (await import('../routes/profile')).ProfileRoute, ['auth', 'profile', 'notifications']),
+      screen(`${paths.admin}/*`, 'admin', async () => (await import('../routes/admin')).AdminRoute, ['admin', 'admin-extra', 'admin-fixtures', 'admin-people', 'game', 'standings']),
+      screen(paths.createGroup, 'signed-in', async () => (await import('../routes/create-group')).CreateGroupRoute, [...PLAY, 'auth']),
+      screen(paths.joinGroup(), 'signed-in', async () => (await import('../routes/join-group')).JoinGroupRoute, PLAY),
+      screen(paths.groups, 'signed-in', async () => (await import('../routes/groups')).GroupsRoute, PLAY),
+      screen('/group/:groupId', 'signed-in', async () => (await import('../routes/group')).GroupRoute, PLAY),
+      screen('/group/:groupId/stats', 'signed-in', async () => (await import('../routes/group-stats')).GroupStatsRoute, PLAY),
       { path: '/group/:groupId/podium', element: <RedirectStats /> },
       { path: '/group/:groupId/predictions', element: <RedirectPredictions /> },
-      screen('/groups/:groupId/members/:userId/predictions', 'signed-in', async () => (await import('../routes/member-predictions')).MemberPredictionsRoute),
+      screen('/groups/:groupId/members/:userId/predictions', 'signed-in', async () => (await import('../routes/member-predictions')).MemberPredictionsRoute, PLAY),
       // Old names → new names (mails and shared links carry them).
       { path: '/sign-in', element: <RedirectKeepingQuery to={paths.login} /> },
       { path: '/signup', element: <RedirectKeepingQuery to={paths.register} /> },

@@ -2,7 +2,7 @@
  * The frame of every page: the top navigation, the offline and new-version notices, the page, the footer. A signed-in person whose email is
  * not confirmed yet is sent home from other pages and sees how to finish, with a resend button.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/auth/auth-provider';
@@ -11,14 +11,17 @@ import { AppUpdates } from './app-updates';
 import { Header } from './header';
 import { Footer } from './footer';
 import { UnverifiedRedirect } from './guards';
+import { loadArea } from '../i18n/i18n';
 
 // Rare (and it brings the Better Auth client): loaded only for the person who needs it.
-const UnverifiedBanner = lazy(async () => ({ default: (await import('./unverified-banner')).UnverifiedBanner }));
+const UnverifiedBanner = lazy(async () => {
+  const [module] = await Promise.all([import('./unverified-banner'), loadArea('auth')]);
+  return { default: module.UnverifiedBanner };
+});
 
 /** Header, the current page and the footer. */
 export function Shell() {
   const auth = useAuth();
-  usePrefetchLogin(auth.user !== null);
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
@@ -41,26 +44,9 @@ export function Shell() {
 }
 
 
-/**
- * Signed in, the header's menus and the sign-in screen are fetched ahead in idle time, so the profile
- * menu opens at once and signing out lands on a working page even when the server has gone away.
- */
-function usePrefetchLogin(signedIn: boolean) {
-  useEffect(() => {
-    if (!signedIn) return;
-    const prefetch = () => void Promise.all([import('./header-menus'), import('../routes/login')]).catch(() => {});
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(prefetch, { timeout: 5_000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = window.setTimeout(prefetch, 2_000);
-    return () => window.clearTimeout(timer);
-  }, [signedIn]);
-}
-
 const AUTH_ERRORS: Record<string, string> = {
-  'Auth session fetch timed out': 'auth.messages.sessionTimeout',
-  'Profile fetch timed out': 'auth.messages.profileTimeout',
+  'Auth session fetch timed out': 'shell.authProblem.sessionTimeout',
+  'Profile fetch timed out': 'shell.authProblem.profileTimeout',
 };
 
 /** When checking who is signed in failed (server unreachable, too slow): the specification's message and a retry. */
@@ -72,8 +58,8 @@ function AuthProblem() {
     <div role="alert" className="border-b border-red-200 bg-red-50">
       <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-red-900">
         <p>
-          <strong className="font-semibold">{t(AUTH_ERRORS[auth.error] ?? 'auth.messages.initFailed')}</strong>{' '}
-          {t('auth.messages.authProblem')}
+          <strong className="font-semibold">{t(AUTH_ERRORS[auth.error] ?? 'shell.authProblem.initFailed')}</strong>{' '}
+          {t('shell.authProblem.authProblem')}
         </p>
         <Button variant="secondary" className="py-1.5" onClick={() => void auth.refresh()}>{t('app.retry')}</Button>
       </div>

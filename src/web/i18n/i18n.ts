@@ -23,7 +23,11 @@ export const LANGUAGE_STORAGE_KEY = 'userLanguage';
 const OLD_STORAGE_KEY = 'palpite.language';
 
 const startBundles = import.meta.glob<Messages>('./bundles/*.ts', { import: 'default' });
-const onDemandFiles = import.meta.glob<Messages>('./locales/*/pages.json', { import: 'default' });
+// Every area but merge.ts START_AREAS (a glob takes literals only).
+const onDemandFiles = import.meta.glob<Messages>(
+  ['./locales/*/*.json', '!./locales/*/common.json', '!./locales/*/home.json', '!./locales/*/shell.json'],
+  { import: 'default' },
+);
 
 /** Maps a BCP 47 tag to a supported language ("pt-PT" → "pt-BR", "es-AR" → "es"), or null. */
 export function supportedLanguage(tag: string | null | undefined): Language | null {
@@ -81,7 +85,7 @@ async function ensureArea(language: Language, area: OnDemandArea): Promise<void>
   registered.add(`${language}/${area}`);
 }
 
-/** Loads an on-demand area (the public pages' texts) for the current language; later switches load it too. */
+/** Loads an on-demand area (merge.ts ON_DEMAND_AREAS) for the current language; later switches load it too. */
 export async function loadArea(area: OnDemandArea): Promise<void> {
   loadedAreas.add(area);
   await ensureArea((i18n.language as Language | undefined) ?? initialLanguage(), area);

@@ -12,10 +12,36 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export type Messages = { [key: string]: string | Messages };
 
 /**
- * Areas loaded with the screens that use them, not at start (long texts: the public pages). Every other
- * area of the active language is loaded before the app first renders.
+ * The areas every screen needs, loaded before the app first renders: the shell, the home page and what
+ * is common. Everything else is an on-demand area, loaded with the screens that use it (ON_DEMAND_AREAS;
+ * the landing page's weight: docs/benchmarks.md).
  */
-export const ON_DEMAND_AREAS = ['pages'] as const;
+export const START_AREAS = ['common', 'home', 'shell'] as const;
+
+/** Areas loaded with the screens that use them, not at start (see START_AREAS). */
+export const ON_DEMAND_AREAS = [
+  'pages', 'auth', 'admin', 'admin-extra', 'admin-fixtures', 'admin-people', 'profile', 'notifications',
+  'game', 'groups', 'group-page', 'discover', 'rules', 'settings', 'standings', 'stats', 'member-home',
+] as const;
+/** The areas of the game's screens (my groups, a group, its stats, a member's predictions, the member's home). */
+export const PLAY_AREAS = ['game', 'groups', 'group-page', 'discover', 'rules', 'settings', 'standings', 'stats', 'member-home'] as const satisfies readonly (typeof ON_DEMAND_AREAS)[number][];
+/**
+ * The on-demand areas loaded together, built into one file per pack and language (vite.config.ts): the
+ * game's screens, an administrator's, the profile's, the sign-in screens', the public pages'.
+ */
+const TEXT_PACKS: Record<string, readonly string[]> = {
+  play: PLAY_AREAS,
+  admin: ['admin', 'admin-extra', 'admin-fixtures', 'admin-people'],
+  account: ['profile', 'notifications'],
+  auth: ['auth'],
+  pages: ['pages'],
+};
+
+/** The pack an on-demand area belongs to (null for an area loaded at start). */
+export function textPackOf(area: string): string | null {
+  return Object.entries(TEXT_PACKS).find(([, areas]) => areas.includes(area))?.[0] ?? null;
+}
+
 /** An area loaded on demand. */
 export type OnDemandArea = (typeof ON_DEMAND_AREAS)[number];
 

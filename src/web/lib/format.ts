@@ -1,14 +1,36 @@
-/** Dates and times in the viewer's language and time zone (instants arrive as UTC ISO strings). */
+/**
+ * Dates and times in the viewer's language and time zone (instants arrive as UTC ISO strings). The
+ * Intl formatters are made once per language and kept: making one costs far more than using it, and a
+ * page of match cards formats dozens of times per render.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+/** The DateTimeFormat of `language` with `options` (`key` names the options), made once. */
+export function dateFormat(language: string, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `date ${key} ${language}`;
+  let format = formatters.get(id) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(id, (format = new Intl.DateTimeFormat(language, options)));
+  return format;
+}
+
+/** The RelativeTimeFormat of `language` ("in 3 hours", "tomorrow"), made once. */
+function relativeFormat(language: string): Intl.RelativeTimeFormat {
+  const id = `relative ${language}`;
+  let format = formatters.get(id) as Intl.RelativeTimeFormat | undefined;
+  if (!format) formatters.set(id, (format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' })));
+  return format;
+}
 
 /** "Sat 22 Nov, 15:00" in the given language. */
 export function formatKickoff(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat(language, 'kickoff', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** "in 3 hours", "in 2 days", "tomorrow" — relative to now, in the given language. */
 export function formatRelative(iso: string, now: number, language: string): string {
   const seconds = (Date.parse(iso) - now) / 1000;
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeFormat(language);
   const abs = Math.abs(seconds);
   if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return format.format(Math.round(seconds / 3600), 'hour');

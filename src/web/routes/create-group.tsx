@@ -2,7 +2,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { createGroupRequest } from '../../contracts/groups';
 import { useCreateGroup } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { competitionsToPlay } from '../features/leagues/competitions';
@@ -31,6 +30,8 @@ export function CreateGroupRoute() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The contract's schema (zod) comes with the first submit, not with the page.
+    const { createGroupRequest } = await import('../../contracts/groups');
     const parsed = createGroupRequest.safeParse({
       ...form, description: form.description || undefined,
       scoring: { preset: scoring.preset, points: scoring.preset === 'custom' ? scoring.points : undefined, knockoutBasis: scoring.knockoutBasis },

@@ -13,6 +13,7 @@ import { GroupLoadProblem } from '../features/groups/components/group-problem';
 import { isUuid } from '../lib/uuid';
 import { Spinner } from '../components/ui/card';
 import { paths } from '../config/paths';
+import { useNearViewport } from '../lib/use-near-viewport';
 
 const StatsCharts = lazy(async () => ({ default: (await import('../features/stats/components/charts')).StatsCharts }));
 
@@ -24,6 +25,7 @@ export function GroupStatsRoute() {
   const group = useGroup(groupId, validId);
   const stats = useGroupStats(groupId, validId);
   const me = useMe();
+  const [chartsRef, chartsNear] = useNearViewport();
   const names = useMemo(() => new Map((stats.data?.members ?? []).map((m) => [m.userId, m.username])), [stats.data]);
   const finished = stats.data?.leagueFinished === true && stats.data.podium.length > 0;
   useEffect(() => {
@@ -59,11 +61,15 @@ export function GroupStatsRoute() {
             <h2 id="cards-title" className="mb-3 text-lg font-semibold text-slate-900">{t('stats.highlights')}</h2>
             <StatCards stats={data} names={names} />
           </section>
-          <section aria-labelledby="charts-title">
+          <section aria-labelledby="charts-title" ref={chartsRef}>
             <h2 id="charts-title" className="mb-3 text-lg font-semibold text-slate-900">{t('stats.charts')}</h2>
-            <Suspense fallback={<Spinner label={t('app.loading')} />}>
-              <StatsCharts stats={data} names={names} myUserId={me.data?.id} />
-            </Suspense>
+            {/* Recharts is the heaviest code of the app: fetched when the charts are about to be seen (on a
+                phone, a scroll below the podium and the cards), as tall meanwhile as they will be. */}
+            {chartsNear ? (
+              <Suspense fallback={<div className="min-h-[40rem]"><Spinner label={t('app.loading')} /></div>}>
+                <StatsCharts stats={data} names={names} myUserId={me.data?.id} />
+              </Suspense>
+            ) : <div className="min-h-[40rem]" aria-hidden="true" />}
           </section>
           <section aria-labelledby="winners-title">
             <h2 id="winners-title" className="mb-3 text-lg font-semibold text-slate-900">{t('stats.matchdayWinners')}</h2>

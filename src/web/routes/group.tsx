@@ -1,32 +1,37 @@
 /** A group: header with invite, then tabs for matches (predict) and ranking. */
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
 import { useGroupMatches } from '../features/predictions/api/predictions';
 import { useLiveEvents } from '../features/live/use-live-events';
 import { useMe } from '../features/auth/api/me';
-import { MatchList } from '../features/predictions/components/match-list';
-import { HistoryList } from '../features/predictions/components/history-list';
-import { StandingsView } from '../features/leagues/components/standings-view';
+import { MatchList as MatchListView } from '../features/predictions/components/match-list';
 import { leagueLabel } from '../features/leagues/league-label';
-import { RankingTable } from '../features/groups/components/ranking-table';
-import { RulesPanel } from '../features/groups/components/rules-panel';
+import { RankingTable as RankingTableView } from '../features/groups/components/ranking-table';
 import { InvitePanel } from '../features/groups/components/invite-panel';
-import { SettingsPanel } from '../features/groups/components/settings-panel';
-import { useGroupAdmin } from '../features/groups/api/group-admin';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { GroupLoadProblem } from '../features/groups/components/group-problem';
 import { isUuid } from '../lib/uuid';
-import { GroupPreview } from '../features/groups/components/group-preview';
 import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
-import { Button } from '../components/ui/button';
-import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { errorText } from '../lib/error-text';
 import { paths } from '../config/paths';
 import { LoadError } from '../components/ui/load-error';
+
+// The match list and the ranking render again only when their own data changes (a refetch that brings
+// the same answer keeps it, TanStack Query's structural sharing), not on every other query of the page.
+const MatchList = memo(MatchListView);
+const RankingTable = memo(RankingTableView);
+
+// The tabs after the first two, and the preview of a group one is not in, load when they are opened:
+// most visits predict and look at the ranking.
+const HistoryList = lazy(async () => ({ default: (await import('../features/predictions/components/history-list')).HistoryList }));
+const StandingsView = lazy(async () => ({ default: (await import('../features/leagues/components/standings-view')).StandingsView }));
+const RulesPanel = lazy(async () => ({ default: (await import('../features/groups/components/rules-panel')).RulesPanel }));
+const LeaveGroup = lazy(async () => ({ default: (await import('../features/groups/components/leave-group')).LeaveGroup }));
+const SettingsPanel = lazy(async () => ({ default: (await import('../features/groups/components/settings-panel')).SettingsPanel }));
+const GroupPreview = lazy(async () => ({ default: (await import('../features/groups/components/group-preview')).GroupPreview }));
 
 const TABS = ['matches', 'ranking', 'history', 'standings', 'rules', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -59,7 +64,7 @@ export function GroupRoute() {
   if (group.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError) {
     // A public group the person is not in: its card and Join (a private one never reveals itself).
-    if (group.error instanceof ApiError && group.error.id === 'forbidden') return <GroupPreview groupId={groupId} onJoined={() => void group.refetch()} />;
+    if (group.error instanceof ApiError && group.error.id === 'forbidden') return <Later><GroupPreview groupId={groupId} onJoined={() => void group.refetch()} /></Later>;
     return <GroupLoadProblem error={group.error} onRetry={() => void group.refetch()} />;
   }
   const g = group.data;
@@ -110,18 +115,20 @@ export function GroupRoute() {
           {ranking.data ? <RankingTable groupId={groupId} data={ranking.data} myUserId={me.data?.id} onPage={setRankingPage} /> : null}
         </Tabs.Content>
         <Tabs.Content value="history">
-          {matches.data ? <HistoryList groupId={groupId} data={matches.data} /> : <Spinner label={t('app.loading')} />}
+          {matches.data ? <Later><HistoryList groupId={groupId} data={matches.data} /></Later> : <Spinner label={t('app.loading')} />}
         </Tabs.Content>
         <Tabs.Content value="standings">
-          <StandingsView leagueId={g.league.id} />
+          <Later><StandingsView leagueId={g.league.id} /></Later>
         </Tabs.Content>
         <Tabs.Content value="rules">
-          <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
-          <LeaveGroup groupId={groupId} ownerAlone={g.myRole === 'owner' && g.memberCount === 1} />
+          <Later>
+            <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
+            <LeaveGroup groupId={groupId} ownerAlone={g.myRole === 'owner' && g.memberCount === 1} />
+          </Later>
         </Tabs.Content>
         {g.myRole !== 'member' ? (
           <Tabs.Content value="settings">
-            <SettingsPanel group={g} myUserId={me.data?.id} />
+            <Later><SettingsPanel group={g} myUserId={me.data?.id} /></Later>
           </Tabs.Content>
         ) : null}
       </Tabs.Root>
@@ -129,24 +136,8 @@ export function GroupRoute() {
   );
 }
 
-/**
- * Leaving the group (my predictions in it are removed), after confirming. The owner leaves only alone,
- * which deletes the group; with members, the server answers owner_must_transfer and the page says so.
- */
-function LeaveGroup({ groupId, ownerAlone }: { groupId: string; ownerAlone: boolean }) {
+/** A part of the page whose code loads when it is shown: a spinner meanwhile. */
+function Later({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { leave } = useGroupAdmin(groupId);
-  return (
-    <div className="mt-4 text-center">
-      <ConfirmDialog danger
-        trigger={<Button variant="ghost" className="text-red-700">{t('settings.leave')}</Button>}
-        texts={{ title: t('settings.leave'), body: t(ownerAlone ? 'settings.leaveAloneConfirm' : 'settings.leaveConfirm'), confirm: t('settings.leave'), working: t('settings.working'), cancel: t('settings.cancel') }}
-        onConfirm={async () => {
-          await leave.mutateAsync();
-          await navigate(paths.groups);
-        }}
-        errorOf={(error) => errorText(t, error)} />
-    </div>
-  );
+  return <Suspense fallback={<Spinner label={t('app.loading')} />}>{children}</Suspense>;
 }

@@ -11,8 +11,14 @@ import { useMe } from '../features/auth/api/me';
 import { useAuth } from '../features/auth/auth-provider';
 import { GuestHome } from '../features/home/components/guest-home';
 import { Spinner } from '../components/ui/card';
+import { loadArea } from '../i18n/i18n';
+import { PLAY_AREAS } from '../i18n/merge';
 
-const MemberHome = lazy(async () => ({ default: (await import('../features/home/components/member-home')).MemberHome }));
+// With the game's texts (round names, outcomes): the member's home shows matches and results.
+const MemberHome = lazy(async () => {
+  const [module] = await Promise.all([import('../features/home/components/member-home'), ...PLAY_AREAS.map((area) => loadArea(area))]);
+  return { default: module.MemberHome };
+});
 
 /** Page /: the member's home when signed in, the visitor's welcome otherwise. */
 export function HomeRoute() {

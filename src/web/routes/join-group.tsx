@@ -2,7 +2,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { joinGroupRequest } from '../../contracts/groups';
 import { useJoinGroup } from '../features/groups/api/groups';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../components/ui/button';
@@ -22,6 +21,8 @@ export function JoinGroupRoute() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The contract's schema (zod) comes with the first submit, not with the page.
+    const { joinGroupRequest } = await import('../../contracts/groups');
     const parsed = joinGroupRequest.safeParse({ inviteCode });
     setInvalid(!parsed.success);
     if (!parsed.success) return;

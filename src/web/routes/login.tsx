@@ -4,14 +4,14 @@
  * person goes to the redirect target, or home. Refusals in the specification's words (section 8): an
  * unconfirmed email (with a resend button), wrong credentials (one message for a wrong password and an
  * unknown email), too many attempts, anything else.
+ *
+ * Light on purpose (it is a door of the app: docs/benchmarks.md, the front door's weight): the schema
+ * (zod) and the Better Auth client load when the form is first sent, and two fields need no form library.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginForm, type LoginForm } from '../../contracts/auth';
-import { authCall, authClient } from '../lib/auth-client';
+import type { LoginForm } from '../../contracts/auth';
 import { Button } from '../components/ui/button';
 import { Alert, Card, PageTitle } from '../components/ui/card';
 import { TextField } from '../components/ui/field';
@@ -20,7 +20,23 @@ import { redirectFrom, withRedirect } from '../lib/safe-redirect';
 import { useAuth } from '../features/auth/auth-provider';
 import { signInError } from '../features/auth/auth-errors';
 import { PasswordField } from '../features/auth/components/password-field';
-import { ResendVerification } from '../features/auth/components/resend-verification';
+
+const ResendVerification = lazy(async () => ({ default: (await import('../features/auth/components/resend-verification')).ResendVerification }));
+
+/** The sign-in form's schema (contracts/auth.ts), loaded once. */
+const schema = () => import('../../contracts/auth').then((module) => module.loginForm);
+
+/** Each field's message code (zod's issue message: 'required', 'email'…) for `form`, none when it is valid. */
+async function problems(form: LoginForm): Promise<Partial<Record<keyof LoginForm, string>>> {
+  const result = (await schema()).safeParse(form);
+  if (result.success) return {};
+  const found: Partial<Record<keyof LoginForm, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LoginForm;
+    found[field] ??= issue.message;
+  }
+  return found;
+}
 
 /** The sign-in page. */
 export function LoginRoute() {
@@ -30,38 +46,59 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const redirect = redirectFrom(params);
   const [failure, setFailure] = useState<ReturnType<typeof signInError> | null>(null);
-  const { register, handleSubmit, getValues, formState: { errors, isSubmitting } } = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
-  });
+  const [form, setForm] = useState<LoginForm>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   const message = (code?: string) => (code ? t(`auth.validation.${code}`) : null);
 
-  const submit = handleSubmit(async (form) => {
-    setFailure(null);
-    const { error } = await authCall(() => authClient.signIn.email({ email: form.email, password: form.password }));
-    if (error) {
-      // Better Auth makes no session for a refused sign-in (an unconfirmed email included): nothing to undo.
-      setFailure(signInError(error));
-      return;
+  // After the first try, each change checks again (a message goes once its field is right).
+  const edit = (field: keyof LoginForm, value: string) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    if (submitted) void problems(next).then(setErrors);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setSubmitting(true);
+    try {
+      const found = await problems(form);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      setFailure(null);
+      const { authCall, authClient } = await import('../lib/auth-client');
+      const { error } = await authCall(() => authClient.signIn.email({ email: form.email, password: form.password }));
+      if (error) {
+        // Better Auth makes no session for a refused sign-in (an unconfirmed email included): nothing to undo.
+        setFailure(signInError(error));
+        return;
+      }
+      await auth.refresh();
+      await navigate(redirect ?? paths.home, { replace: true });
+    } catch {
+      // The form's code could not load (offline): said as a failed sign-in.
+      setFailure(signInError({ status: 0 }));
+    } finally {
+      setSubmitting(false);
     }
-    await auth.refresh();
-    navigate(redirect ?? paths.home, { replace: true });
-  });
+  };
 
   return (
     <Card className="mx-auto max-w-md">
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
         <PageTitle>{t('auth.signInTitle')}</PageTitle>
         {failure ? (
           <div className="space-y-3">
             <Alert>{t(failure.key)}</Alert>
-            {failure.requiresVerification ? <ResendVerification email={getValues('email')} redirect={redirect} /> : null}
+            {failure.requiresVerification ? <Suspense fallback={null}><ResendVerification email={form.email} redirect={redirect} /></Suspense> : null}
           </div>
         ) : null}
-        <TextField label={t('auth.email')} type="email" autoComplete="email" inputMode="email" error={message(errors.email?.message)} {...register('email')} />
-        <PasswordField label={t('auth.password')} autoComplete="current-password" error={message(errors.password?.message)} {...register('password')} />
+        <TextField label={t('auth.email')} type="email" name="email" autoComplete="email" inputMode="email" error={message(errors.email)}
+          value={form.email} onChange={(event) => edit('email', event.target.value)} />
+        <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" error={message(errors.password)}
+          value={form.password} onChange={(event) => edit('password', event.target.value)} />
         <div className="flex justify-end">
           <Link to={paths.requestPasswordReset} className="text-sm font-medium text-emerald-800 hover:underline">{t('auth.forgotPassword')}</Link>
         </div>

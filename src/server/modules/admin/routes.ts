@@ -26,7 +26,7 @@ import { listAudit, recordAudit } from './audit';
 import { createManualFixture } from './manual-fixtures';
 import { readTeamCrest, setTeamCrest } from './team-crest';
 import { createAvatarStorage } from '../profile/avatar-storage';
-import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../contracts/profile';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../contracts/limits';
 import { adminStandings, refreshProviderStandings } from './standings';
 import { addTeamAlias, getAdminTeam, listAdminTeams, mergeTeams, removeTeamAlias, updateAdminTeam } from './teams';
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMatchEvent } from '../../../contracts/live';
 import type { EmailNotificationKind, PushPayload } from '../../../contracts/notifications';
-import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
+import { DEADLINE_REMINDER_HOURS } from '../../../contracts/limits';
 import type { Db } from '../../db/client';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { storedLocale, type MailLocale } from '../../mail/templates';

@@ -6,7 +6,7 @@
  * accounts, per their preferences (defaults when never saved); push only to people with a subscribed device.
  */
 import { sql } from 'drizzle-orm';
-import { DEADLINE_REMINDER_HOURS } from '../../../contracts/notifications';
+import { DEADLINE_REMINDER_HOURS } from '../../../contracts/limits';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
 import { rowsOf, type Conn, type Db } from '../../db/client';
 import { CLAIM_LEASE_MINUTES } from './delivery-record';

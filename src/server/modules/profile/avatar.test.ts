@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { avatarColor } from '../../../domain/avatar';
-import { AVATAR_MAX_BYTES } from '../../../contracts/profile';
+import { AVATAR_MAX_BYTES } from '../../../contracts/limits';
 
 /** A width×height picture, left half red and right half blue. */
 function picture(width: number, height: number) {

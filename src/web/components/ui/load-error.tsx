@@ -14,7 +14,7 @@ export function LoadError({ label, error, onRetry }: { label: string; error: unk
   return (
     <div className="space-y-3">
       <Alert>{label} {detail}</Alert>
-      <Button variant="secondary" onClick={onRetry}>{t('groupPage.retry')}</Button>
+      <Button variant="secondary" onClick={onRetry}>{t('app.retry')}</Button>
     </div>
   );
 }

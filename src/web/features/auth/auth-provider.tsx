@@ -14,7 +14,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { TimeoutError, withTimeout } from '../../lib/timeout';
-import { forgetThisDevice } from '../../lib/push-device';
 import { changeLanguage, LANGUAGES } from '../../i18n/i18n';
 import { paths } from '../../config/paths';
 import { API_CACHE_NAME } from '../../config/pwa';
@@ -81,6 +80,16 @@ function writeHint(signedIn: boolean) {
   } catch {
     // storage unavailable: no hint
   }
+}
+
+/**
+ * This device stops getting the person's push notifications, when it gets any: the push code loads only
+ * for a device subscribed (most sign-outs go straight on to the server).
+ */
+async function forgetPushDevice(): Promise<void> {
+  const registration = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+  if (!(await registration?.pushManager?.getSubscription())) return;
+  await (await import('../../lib/push-device')).forgetThisDevice();
 }
 
 /** Storage keys that hold auth data (Better Auth's client cache, ours). */
@@ -167,7 +176,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await navigate(paths.login, { replace: true });
     try {
       // This device stops getting the person's push notifications (a shared device), while the session still counts.
-      await withTimeout(3_000, 'Push sign-out timed out', () => forgetThisDevice());
+      await withTimeout(3_000, 'Push sign-out timed out', forgetPushDevice);
     } catch {
       // Gone from the browser all the same; the server drops the subscription at its next send.
     }

@@ -3,7 +3,7 @@
  * cached matches (src/contracts/live.ts).
  */
 import type { GroupMatchesResponse } from '../../../contracts/groups';
-import { liveReconnectEvent, type LiveMatchEvent } from '../../../contracts/live';
+import type { LiveMatchEvent, LiveReconnectEvent } from '../../../contracts/live';
 
 /** Waits before reconnecting a dropped stream: 1, 2, 5, then 10 s for every later attempt (the specification's realtime client). */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
@@ -19,8 +19,9 @@ export function reconnectDelay(attempt: number): number {
  */
 export function reconnectHint(data: string): number | null {
   try {
-    const parsed = liveReconnectEvent.safeParse(JSON.parse(data));
-    return parsed.success ? Math.min(parsed.data.retryMs, RECONNECT_DELAYS_MS.at(-1)!) : null;
+    // The contract's shape (liveReconnectEvent) checked by hand: zod stays off the pages that only listen.
+    const retryMs = (JSON.parse(data) as Partial<LiveReconnectEvent> | null)?.retryMs;
+    return typeof retryMs === 'number' && Number.isInteger(retryMs) && retryMs >= 0 ? Math.min(retryMs, RECONNECT_DELAYS_MS.at(-1)!) : null;
   } catch {
     return null;
   }

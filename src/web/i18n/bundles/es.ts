@@ -1,4 +1,6 @@
-/** The es texts loaded at start: every area but those loaded on demand (merge.ts ON_DEMAND_AREAS). */
+/** The es texts loaded at start: the areas of merge.ts START_AREAS (the others load with their screens). */
 import { areasOf, mergeAreas, type Messages } from '../merge';
 
-export default mergeAreas(areasOf(import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/pages.json'], { eager: true, import: 'default' })));
+export default mergeAreas(areasOf(import.meta.glob<Messages>([
+  '../locales/es/common.json', '../locales/es/home.json', '../locales/es/shell.json',
+], { eager: true, import: 'default' })));

@@ -1,4 +1,6 @@
-/** The pt-BR texts loaded at start: every area but those loaded on demand (merge.ts ON_DEMAND_AREAS). */
+/** The pt-BR texts loaded at start: the areas of merge.ts START_AREAS (the others load with their screens). */
 import { areasOf, mergeAreas, type Messages } from '../merge';
 
-export default mergeAreas(areasOf(import.meta.glob<Messages>(['../locales/pt-BR/*.json', '!../locales/pt-BR/pages.json'], { eager: true, import: 'default' })));
+export default mergeAreas(areasOf(import.meta.glob<Messages>([
+  '../locales/pt-BR/common.json', '../locales/pt-BR/home.json', '../locales/pt-BR/shell.json',
+], { eager: true, import: 'default' })));

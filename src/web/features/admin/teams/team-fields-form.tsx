@@ -9,7 +9,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminTeam, UpdateTeamRequest } from '../../../../contracts/admin';
-import { AVATAR_CONTENT_TYPES } from '../../../../contracts/profile';
+import { AVATAR_CONTENT_TYPES } from '../../../../contracts/limits';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';

@@ -1,7 +1,7 @@
 /** The administrators' teams: the list, edits (name, short name, code, crest address), an uploaded crest, and their other names (aliases). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam, AdminTeamsResponse, UpdateTeamRequest } from '../../../../contracts/admin';
-import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../contracts/profile';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../contracts/limits';
 import { ApiError, apiRequest, apiUpload } from '../../../lib/api-client';
 import { apiParams, type ListQuery } from '../people/list-address';
 

@@ -7,7 +7,6 @@
  */
 import { API_CACHE_NAME } from '../../../config/pwa';
 import { reportServerReached } from '../../../lib/connectivity';
-import { forgetThisDevice } from '../../../lib/push-device';
 import { withTimeout } from '../../../lib/timeout';
 
 /** Session fetch time limit, in milliseconds. */
@@ -57,7 +56,8 @@ function remember(data: SessionData) {
  */
 function personChanged() {
   if (typeof caches !== 'undefined') void caches.delete(API_CACHE_NAME).catch(() => {});
-  void forgetThisDevice().catch(() => {});
+  // Loaded when needed: push code stays off the pages of someone who never changes hands.
+  void import('../../../lib/push-device').then(({ forgetThisDevice }) => forgetThisDevice()).catch(() => {});
 }
 
 /** The remembered session while it has not expired, else null. */

@@ -6,9 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_COLORS } from '../../../../contracts/groups';
-import { customGroupColor } from '../../../../contracts/group-colors';
-import { isHexColor, nearestPassingShade } from '../../../../domain/group-colors';
+import { GROUP_COLOR_NAMES, isHexColor, nearestPassingShade, passesContrastAA } from '../../../../domain/group-colors';
 import { groupColorStyle } from './group-color';
 
 /** The picker; `value` is a palette name or "#rrggbb", `name` the radio group's name (unique on the page). */
@@ -16,8 +14,9 @@ export function ColorPicker({ value, onChange, name = 'color' }: { value: string
   const { t } = useTranslation();
   const [custom, setCustom] = useState(() => (isHexColor(value) ? value : '#1d4ed8'));
   const isCustom = isHexColor(value);
-  const check = customGroupColor.safeParse(custom);
-  const suggestion = !check.success && isHexColor(custom) ? nearestPassingShade(custom) : undefined;
+  // The rule of src/domain/group-colors.ts (the API's check: contracts/group-colors.ts), without zod on the page.
+  const readable = isHexColor(custom) && passesContrastAA(custom);
+  const suggestion = !readable && isHexColor(custom) ? nearestPassingShade(custom) : undefined;
   const pick = (color: string) => {
     setCustom(color);
     onChange(color);
@@ -26,7 +25,7 @@ export function ColorPicker({ value, onChange, name = 'color' }: { value: string
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">{t('groups.color')}</legend>
       <div className="mt-2 flex flex-wrap gap-3">
-        {GROUP_COLORS.map((color) => (
+        {GROUP_COLOR_NAMES.map((color) => (
           <label key={color} className="cursor-pointer">
             <input type="radio" name={name} value={color} checked={value === color} onChange={() => onChange(color)} className="peer sr-only" aria-label={t(`groups.colors.${color}`)} />
             <span className="block h-9 w-9 rounded-full ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600" style={groupColorStyle(color)} />
@@ -38,7 +37,7 @@ export function ColorPicker({ value, onChange, name = 'color' }: { value: string
           <span className="text-sm text-slate-700">{t('groups.custom')}</span>
         </label>
       </div>
-      {isCustom && !check.success ? (
+      {isCustom && !readable ? (
         <p role="alert" className="mt-2 text-sm text-red-600">
           {t('groups.lowContrast')}{' '}
           {suggestion ? <button type="button" className="font-semibold underline" onClick={() => pick(suggestion)}>{t('groups.useSuggestion', { color: suggestion })}</button> : null}

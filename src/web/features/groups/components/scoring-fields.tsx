@@ -3,7 +3,7 @@
  * basis of knockout matches. Used when creating a group and on the Rules tab.
  */
 import { useTranslation } from 'react-i18next';
-import { SCORING_CHOICES } from '../../../../contracts/scoring-rules';
+import { SCORING_CHOICES } from '../../../../domain/scoring';
 import { SCORING_PRESETS, type KnockoutBasis } from '../../../../domain/scoring';
 
 export const OUTCOMES = ['exact', 'goalDifference', 'winner', 'opposite'] as const;

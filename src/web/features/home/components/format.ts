@@ -1,4 +1,5 @@
 /** How the home page writes scores and close times, in the viewer's language and time zone. */
+import { dateFormat } from '../../../lib/format';
 
 /** "2–1" with an en dash. */
 export function score(home: number, away: number): string {
@@ -11,12 +12,12 @@ export function score(home: number, away: number): string {
  */
 export function localTime(iso: string, now: number, language: string): string {
   const soon = Math.abs(Date.parse(iso) - now) < 6 * 86_400_000;
-  return new Intl.DateTimeFormat(language, soon
-    ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
-    : { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return (soon
+    ? dateFormat(language, 'weekday-time', { weekday: 'short', hour: 'numeric', minute: '2-digit' })
+    : dateFormat(language, 'date-time', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })).format(new Date(iso));
 }
 
 /** A short date ("Sat 22 Nov") in `language` and the browser's time zone. */
 export function shortDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+  return dateFormat(language, 'short-date', { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
 }

@@ -29,7 +29,7 @@ export function MemberHome({ name }: { name: string }) {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{t('home.member.title', { name })}</h1>
+        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{t('memberHome.title', { name })}</h1>
         {noGroups ? null : (
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={paths.joinGroup()} variant="secondary">{t('home.joinGroup')}</ButtonLink>
@@ -48,7 +48,7 @@ export function MemberHome({ name }: { name: string }) {
       ) : (
         <>
           <section aria-labelledby="home-groups" className="space-y-3">
-            <h2 id="home-groups" className="text-xl font-bold text-slate-900">{t('home.member.groupsTitle')}</h2>
+            <h2 id="home-groups" className="text-xl font-bold text-slate-900">{t('memberHome.groupsTitle')}</h2>
             {groups.isPending ? <Spinner label={t('home.loading')} /> : null}
             {groups.data ? (
               <ul className="grid grid-cols-1 gap-3 desk:grid-cols-2">

@@ -24,16 +24,16 @@ export function MyGroupCard({ group, now }: { group: MyGroup; now: number }) {
         <span className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <span className="inline-flex items-center gap-1 font-semibold text-emerald-800">
             <TrophyIcon className="h-4 w-4" />
-            {t('home.member.rank', { rank: group.myRank, count: group.memberCount })}
+            {t('memberHome.rank', { rank: group.myRank, count: group.memberCount })}
           </span>
           {!active ? (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('home.member.deactivated')}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('memberHome.deactivated')}</span>
           ) : (
             <span className="inline-flex min-w-0 items-center gap-1 text-slate-700">
               <ClockIcon className="h-4 w-4 shrink-0" />
               {next
-                ? <span>{t('home.member.nextClose', { when: formatRelative(next, now, i18n.language) })} <time dateTime={next} className="text-slate-600">({localTime(next, now, i18n.language)})</time></span>
-                : <span>{t('home.member.noNextClose')}</span>}
+                ? <span>{t('memberHome.nextClose', { when: formatRelative(next, now, i18n.language) })} <time dateTime={next} className="text-slate-600">({localTime(next, now, i18n.language)})</time></span>
+                : <span>{t('memberHome.noNextClose')}</span>}
             </span>
           )}
         </span>

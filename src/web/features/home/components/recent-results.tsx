@@ -18,9 +18,9 @@ export function RecentResults({ matches }: { matches: RecentMatch[] }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="home-recent" className="space-y-3">
-      <h2 id="home-recent" className="text-xl font-bold text-slate-900">{t('home.member.recentTitle')}</h2>
+      <h2 id="home-recent" className="text-xl font-bold text-slate-900">{t('memberHome.recentTitle')}</h2>
       {matches.length === 0 ? (
-        <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm ring-1 ring-slate-200">{t('home.member.recentEmpty')}</p>
+        <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm ring-1 ring-slate-200">{t('memberHome.recentEmpty')}</p>
       ) : (
         <ShowMoreList items={matches} className="space-y-3" render={(match) => <RecentCard key={match.id} match={match} />} />
       )}
@@ -40,8 +40,8 @@ function PointsBadge({ outcome, points }: { outcome: string; points: number | nu
   const { t } = useTranslation();
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[outcome] ?? 'bg-slate-200 text-slate-800'}`}>
-      {t(`home.member.outcome.${outcome}`)}
-      {points !== null ? ` · ${points > 0 ? '+' : points < 0 ? '−' : ''}${t('home.member.points', { count: Math.abs(points) })}` : ''}
+      {t(`memberHome.outcome.${outcome}`)}
+      {points !== null ? ` · ${points > 0 ? '+' : points < 0 ? '−' : ''}${t('memberHome.points', { count: Math.abs(points) })}` : ''}
     </span>
   );
 }
@@ -62,11 +62,11 @@ function RecentCard({ match }: { match: RecentMatch }) {
       </div>
       {extraTime || penalties ? (
         <p className="mt-1 text-center text-xs text-slate-600">
-          {[extraTime ? t('home.member.afterExtraTime', { score: extraTime }) : null, penalties ? t('home.member.penalties', { score: penalties }) : null].filter(Boolean).join(' · ')}
+          {[extraTime ? t('memberHome.afterExtraTime', { score: extraTime }) : null, penalties ? t('memberHome.penalties', { score: penalties }) : null].filter(Boolean).join(' · ')}
         </p>
       ) : null}
       {match.groups.every((group) => !group.myPrediction) ? (
-        <p className="mt-3 text-center text-sm text-slate-600">{t('home.member.noPrediction')}</p>
+        <p className="mt-3 text-center text-sm text-slate-600">{t('memberHome.noPrediction')}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-xl ring-1 ring-slate-200">
           {match.groups.map((group) => (
@@ -79,12 +79,12 @@ function RecentCard({ match }: { match: RecentMatch }) {
                   <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700">
                     {group.myPrediction ? (
                       <>
-                        <span className="tabular-nums">{t('home.member.youPredicted', { score: score(group.myPrediction.homeGoals, group.myPrediction.awayGoals) })}</span>
+                        <span className="tabular-nums">{t('memberHome.youPredicted', { score: score(group.myPrediction.homeGoals, group.myPrediction.awayGoals) })}</span>
                         {group.myPrediction.outcome
                           ? <PointsBadge outcome={group.myPrediction.outcome} points={group.myPrediction.points} />
-                          : <span className="text-slate-600">{t('home.member.notScored')}</span>}
+                          : <span className="text-slate-600">{t('memberHome.notScored')}</span>}
                       </>
-                    ) : <span className="text-slate-600">{t('home.member.noPredictionHere')}</span>}
+                    ) : <span className="text-slate-600">{t('memberHome.noPredictionHere')}</span>}
                   </span>
                 </span>
                 <ChevronIcon className="h-4 w-4 shrink-0 text-slate-500" />

@@ -28,7 +28,7 @@ export function ShowMoreList<T>({ items, render, className }: { items: T[]; rend
   return (
     <>
       <ul ref={list} className={className}>{(hidden > 0 ? items.slice(0, INITIAL_ITEMS) : items).map(render)}</ul>
-      {hidden > 0 ? <Button variant="secondary" className="w-full" onClick={() => setAll(true)}>{t('home.member.showMore', { count: hidden })}</Button> : null}
+      {hidden > 0 ? <Button variant="secondary" className="w-full" onClick={() => setAll(true)}>{t('memberHome.showMore', { count: hidden })}</Button> : null}
     </>
   );
 }

@@ -26,11 +26,11 @@ export function UpcomingMatches({ matches, now }: { matches: UpcomingMatch[]; no
   return (
     <section aria-labelledby="home-upcoming" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="home-upcoming" className="text-xl font-bold text-slate-900">{t('home.member.upcomingTitle')}</h2>
-        {missing > 0 ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">{t('home.member.missing', { count: missing })}</span> : null}
+        <h2 id="home-upcoming" className="text-xl font-bold text-slate-900">{t('memberHome.upcomingTitle')}</h2>
+        {missing > 0 ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">{t('memberHome.missing', { count: missing })}</span> : null}
       </div>
       {open.length === 0 ? (
-        <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm ring-1 ring-slate-200">{t('home.member.upcomingEmpty')}</p>
+        <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm ring-1 ring-slate-200">{t('memberHome.upcomingEmpty')}</p>
       ) : (
         <ShowMoreList items={open} className="space-y-3" render={(match) => <UpcomingCard key={match.id} match={match} now={now} />} />
       )}
@@ -40,7 +40,7 @@ export function UpcomingMatches({ matches, now }: { matches: UpcomingMatch[]; no
 
 function UpcomingCard({ match, now }: { match: UpcomingMatch; now: number }) {
   const { t, i18n } = useTranslation();
-  const versus = t('home.member.versus');
+  const versus = t('memberHome.versus');
   const urgent = Date.parse(match.closesAt) - now < URGENT_MS && match.groups.some((group) => !group.myPrediction);
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -55,7 +55,7 @@ function UpcomingCard({ match, now }: { match: UpcomingMatch; now: number }) {
       <p className={`mt-2 flex items-center justify-center gap-1.5 text-sm font-medium ${urgent ? 'text-amber-800' : 'text-slate-700'}`}>
         <ClockIcon className="h-4 w-4 shrink-0" />
         <span>
-          {t('home.member.closes', { when: formatRelative(match.closesAt, now, i18n.language) })}{' · '}
+          {t('memberHome.closes', { when: formatRelative(match.closesAt, now, i18n.language) })}{' · '}
           <time dateTime={match.closesAt}>{localTime(match.closesAt, now, i18n.language)}</time>
         </span>
       </p>
@@ -69,11 +69,11 @@ function UpcomingCard({ match, now }: { match: UpcomingMatch; now: number }) {
               {group.myPrediction ? (
                 <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 font-semibold tabular-nums text-emerald-900">
                   <CheckIcon className="h-3.5 w-3.5" />
-                  <span className="sr-only">{t('home.member.yourPrediction')}</span>
+                  <span className="sr-only">{t('memberHome.yourPrediction')}</span>
                   {score(group.myPrediction.homeGoals, group.myPrediction.awayGoals)}
                 </span>
               ) : (
-                <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t('home.member.toPredict')}</span>
+                <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t('memberHome.toPredict')}</span>
               )}
               <ChevronIcon className="h-4 w-4 shrink-0 text-slate-500" />
             </Link>

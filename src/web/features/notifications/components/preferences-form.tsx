@@ -6,7 +6,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEADLINE_REMINDER_HOURS, type NotificationPreferences } from '../../../../contracts/notifications';
+import type { NotificationPreferences } from '../../../../contracts/notifications';
+import { DEADLINE_REMINDER_HOURS } from '../../../../contracts/limits';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';

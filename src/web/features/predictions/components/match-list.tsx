@@ -6,7 +6,7 @@
  * asks first, and a match that closes with an unsaved score says so.
  */
 import { useOnline } from '../../../lib/connectivity';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupMatch, GroupMatchesResponse } from '../../../../contracts/groups';
@@ -16,12 +16,14 @@ import { formatKickoff, formatRelative } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { useSavePredictions } from '../api/predictions';
 import { isUnusualScore } from '../../../../domain/unusual-score';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
 import { roundLabel } from './round-label';
 import { RevealedPredictions } from './revealed-predictions';
 import { OutcomeBadge } from './outcome-badge';
 import { useMatchdayWinners } from '../../stats/api/stats';
+
+// The "Sure?" question's dialog code comes with the first unusual score.
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog')).ConfirmDialog }));
 
 type Draft = { home: string; away: string };
 /** Why a match's prediction was not saved: a rejection from the server, or a failed request. */
@@ -212,13 +214,17 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
         </div>
       </div>
       ) : null}
-      <ConfirmDialog open={unusual !== null} onOpenChange={(open) => { if (!open) setUnusual(null); }}
-        texts={{
-          title: t('matches.unusualTitle'),
-          body: unusual ? t('matches.unusualBody', { match: unusual.label, home: unusual.home, away: unusual.away }) : '',
-          confirm: t('matches.unusualConfirm'), working: t('matches.saving'), cancel: t('matches.unusualCancel'),
-        }}
-        onConfirm={submit} errorOf={(error) => errorText(t, error)} />
+      {unusual ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog open onOpenChange={(open) => { if (!open) setUnusual(null); }}
+            texts={{
+              title: t('matches.unusualTitle'),
+              body: t('matches.unusualBody', { match: unusual.label, home: unusual.home, away: unusual.away }),
+              confirm: t('matches.unusualConfirm'), working: t('matches.saving'), cancel: t('matches.unusualCancel'),
+            }}
+            onConfirm={submit} errorOf={(error) => errorText(t, error)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

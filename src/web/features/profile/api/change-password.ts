@@ -3,7 +3,7 @@
  * checked, and every other session of mine ends (a notice is mailed).
  */
 import { useMutation } from '@tanstack/react-query';
-import { authCall, authClient, type AuthCallError } from '../../../lib/auth-client';
+import type { AuthCallError } from '../../../lib/auth-client';
 
 /** Why a change failed: Better Auth's code ('INVALID_PASSWORD' for a wrong current password), if any. */
 export class ChangePasswordError extends Error {
@@ -17,6 +17,8 @@ export class ChangePasswordError extends Error {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+      // The Better Auth client comes with the first change (it stays off the profile page's first load).
+      const { authCall, authClient } = await import('../../../lib/auth-client');
       const { error } = await authCall(() => authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
       if (error) throw new ChangePasswordError(error);
     },

@@ -4,7 +4,8 @@
  * limits, so a 20 MB photo fails at once with the same message the server would give.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, type Profile, type ProfileResponse } from '../../../../contracts/profile';
+import type { Profile, ProfileResponse } from '../../../../contracts/profile';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../contracts/limits';
 import { ApiError, apiUpload } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
 

@@ -6,7 +6,8 @@
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_CONTENT_TYPES, type Profile } from '../../../../contracts/profile';
+import type { Profile } from '../../../../contracts/profile';
+import { AVATAR_CONTENT_TYPES } from '../../../../contracts/limits';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';

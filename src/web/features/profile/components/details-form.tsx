@@ -7,8 +7,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { profileForm, type Profile, type ProfileForm, type UpdateProfileRequest } from '../../../../contracts/profile';
+import type { Profile, ProfileForm, UpdateProfileRequest } from '../../../../contracts/profile';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -42,7 +42,7 @@ export function DetailsForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile(profile.userId);
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting, dirtyFields } } = useForm<ProfileForm>({
-    resolver: zodResolver(profileForm),
+    resolver: lazyZodResolver(async () => (await import('../../../../contracts/profile')).profileForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: formOf(profile),

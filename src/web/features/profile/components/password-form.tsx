@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordForm, type ChangePasswordForm } from '../../../../contracts/profile';
+import type { ChangePasswordForm } from '../../../../contracts/profile';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
@@ -23,7 +23,7 @@ export function PasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, reset, setError, control, formState: { errors, isSubmitting } } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordForm),
+    resolver: lazyZodResolver(async () => (await import('../../../../contracts/profile')).changePasswordForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
