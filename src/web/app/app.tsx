@@ -4,7 +4,7 @@
  * signed-in pages and the administrators' area. Old addresses that mails and shared links carry
  * redirect to their new names.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router';
 import { paths } from '../config/paths';
@@ -14,7 +14,7 @@ import { NotFoundRoute } from '../routes/not-found';
 import { RouteError, ScreenProblem } from './route-error';
 import { HomeRoute } from '../routes/home';
 import { Toaster } from '../components/ui/toast';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { AuthProvider, prefetchAuth } from '../features/auth/auth-provider';
 import { loadArea } from '../i18n/i18n';
 import { PLAY_AREAS, type OnDemandArea } from '../i18n/merge';
 
@@ -125,10 +125,21 @@ const routes = [
   },
 ];
 
+/** The app's router (react-router's data router). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Starts what needs no texts, while they download: the router (a data router starts loading its first
+ * screen's code and texts as it is made) and the session check. Returns the router for `App`.
+ */
+export function startApp(): AppRouter {
+  const router = createBrowserRouter(routes);
+  void prefetchAuth(queryClient);
+  return router;
+}
+
 /** The whole app: TanStack Query client, toasts, router (with the auth state and shell inside). */
-export function App() {
-  // Made on first render, after the texts are loaded (a data router starts loading its first screen at once).
-  const [router] = useState(() => createBrowserRouter(routes));
+export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Toaster>

@@ -77,15 +77,27 @@ async function ensureLanguage(language: Language): Promise<void> {
   await Promise.all([...loadedAreas].map((area) => ensureArea(language, area)));
 }
 
+/** Settles when i18next has started (initI18n): texts downloaded earlier are registered after it. */
+let resolveStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => {
+  resolveStarted = resolve;
+});
+
 async function ensureArea(language: Language, area: OnDemandArea): Promise<void> {
   if (registered.has(`${language}/${area}`)) return;
   const load = onDemandFiles[`./locales/${language}/${area}.json`];
   if (!load) throw new Error(`No ${area} texts for ${language}`);
-  i18n.addResourceBundle(language, 'translation', await load(), true, true);
+  const texts = await load();
+  await started;
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
   registered.add(`${language}/${area}`);
 }
 
-/** Loads an on-demand area (merge.ts ON_DEMAND_AREAS) for the current language; later switches load it too. */
+/**
+ * Loads an on-demand area (merge.ts ON_DEMAND_AREAS) for the current language; later switches load it too.
+ * May be called before initI18n (the first screen's texts download alongside the start-up ones); it then
+ * settles once i18next has started.
+ */
 export async function loadArea(area: OnDemandArea): Promise<void> {
   loadedAreas.add(area);
   await ensureArea((i18n.language as Language | undefined) ?? initialLanguage(), area);
@@ -117,6 +129,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     partialBundledLanguages: true,
   });
+  resolveStarted();
   await ensureLanguage(language);
   document.documentElement.lang = language;
   i18n.on('languageChanged', (lng) => {

@@ -1,6 +1,7 @@
 /** A group: header with invite, then tabs for matches (predict) and ranking. */
-import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import type { Group, GroupMatchesResponse, MyGroup, RankingResponse } from '../../contracts/groups';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useGroup, useMyGroups, useRanking } from '../features/groups/api/groups';
@@ -39,37 +40,65 @@ type Tab = (typeof TABS)[number];
 /**
  * Page /group/:groupId: the group header, invite panel, and the tabs, the current one in the address
  * (?tab=matches|ranking|history|standings|rules|settings; settings for the owner and admins) so it can be linked and survives a reload.
+ *
+ * The queries' answers reach the page through useDeferredValue: a query's update renders at once (and
+ * synchronously, as every store update does), so the page itself is drawn in the background pass that
+ * follows, which yields to the browser every few milliseconds instead of holding a phone for a third of a
+ * second.
  */
 export function GroupRoute() {
   const { t } = useTranslation();
   const { groupId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'matches';
-  const selectTab = (next: string) => {
+  const selectTab = useCallback((next: string) => {
     const params = new URLSearchParams(search);
     params.set('tab', next);
     setSearch(params, { replace: true });
-  };
+  }, [search, setSearch]);
   const validId = isUuid(groupId);
   const group = useGroup(groupId, validId);
   const matches = useGroupMatches(groupId);
-  const [rankingPage, setRankingPage] = useState(1);
-  const ranking = useRanking(groupId, rankingPage);
+  // The ranking's page is the page of this group's ranking: another group starts on page 1.
+  const [rankingPageOf, setRankingPageOf] = useState({ groupId, page: 1 });
+  const ranking = useRanking(groupId, rankingPageOf.groupId === groupId ? rankingPageOf.page : 1);
+  const showRankingPage = useCallback((page: number) => setRankingPageOf({ groupId, page }), [groupId]);
   const me = useMe();
   const myGroups = useMyGroups();
   // Scores and the ranking move as results come in, without a reload (members only: the group loaded).
   useLiveEvents(groupId, validId && group.isSuccess);
+  const shownGroup = useDeferredValue(group.data);
+  const shownMatches = useDeferredValue(matches.data);
+  const shownRanking = useDeferredValue(ranking.data);
+  const shownMyGroups = useDeferredValue(myGroups.data);
 
   if (!validId) return <GroupLoadProblem invalidId />;
-  if (group.isPending) return <Spinner label={t('app.loading')} />;
   if (group.isError) {
     // A public group the person is not in: its card and Join (a private one never reveals itself).
     if (group.error instanceof ApiError && group.error.id === 'forbidden') return <Later><GroupPreview groupId={groupId} onJoined={() => void group.refetch()} /></Later>;
     return <GroupLoadProblem error={group.error} onRetry={() => void group.refetch()} />;
   }
-  const g = group.data;
-  const myRow = ranking.data ? (ranking.data.ranking.find((row) => row.userId === me.data?.id) ?? ranking.data.me) : null;
-  const otherGroupCount = (myGroups.data ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
+  if (!shownGroup || shownGroup.id !== groupId) return <Spinner label={t('app.loading')} />;
+  return (
+    <GroupPage groupId={groupId} group={shownGroup} tab={tab} onTab={selectTab} myUserId={me.data?.id} myGroups={shownMyGroups}
+      matches={shownMatches} matchesError={matches.data ? null : matches.error} refetchMatches={matches.refetch}
+      ranking={shownRanking} rankingError={ranking.data ? null : ranking.error} refetchRanking={ranking.refetch} onRankingPage={showRankingPage} />
+  );
+}
+
+/**
+ * The group's page once the group has loaded. Memoised: the first, synchronous render after a query's
+ * update passes the previous (deferred) answers and stops here.
+ * @param matches / ranking the answers shown (undefined while loading, with their error when one failed).
+ */
+const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUserId, myGroups, matches, matchesError, refetchMatches, ranking, rankingError, refetchRanking, onRankingPage }: {
+  groupId: string; group: Group; tab: Tab; onTab: (tab: string) => void; myUserId: string | undefined; myGroups: MyGroup[] | undefined;
+  matches: GroupMatchesResponse | undefined; matchesError: Error | null; refetchMatches: () => unknown;
+  ranking: RankingResponse | undefined; rankingError: Error | null; refetchRanking: () => unknown; onRankingPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const myRow = ranking ? (ranking.ranking.find((row) => row.userId === myUserId) ?? ranking.me) : null;
+  const otherGroupCount = (myGroups ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
 
   return (
     <div className="space-y-5">
@@ -93,7 +122,7 @@ export function GroupRoute() {
       </Link>
       {g.inviteCode ? <InvitePanel inviteCode={g.inviteCode} groupName={g.name} /> : null}
 
-      <Tabs.Root value={tab} onValueChange={selectTab}>
+      <Tabs.Root value={tab} onValueChange={onTab}>
         {/* On a phone the tabs wrap onto two rows of three: every tab in sight, none behind a sideways scroll. */}
         <Tabs.List className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1 sm:flex" aria-label={g.name}>
           {TABS.filter((tab) => tab !== 'settings' || g.myRole !== 'member').map((tab) => (
@@ -105,17 +134,17 @@ export function GroupRoute() {
         </Tabs.List>
         {/* Kept mounted while hidden, so unsaved predictions survive a look at the ranking. */}
         <Tabs.Content value="matches" forceMount className="data-[state=inactive]:hidden">
-          {matches.isPending ? <Spinner label={t('app.loading')} /> : null}
-          {matches.isError ? <LoadError label={t('groupPage.errorGroup')} error={matches.error} onRetry={() => void matches.refetch()} /> : null}
-          {matches.data ? <MatchList groupId={groupId} data={matches.data} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={me.data?.id} /> : null}
+          {matches ? <MatchList groupId={groupId} data={matches} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={myUserId} />
+            : matchesError ? <LoadError label={t('groupPage.errorGroup')} error={matchesError} onRetry={() => void refetchMatches()} />
+            : <Spinner label={t('app.loading')} />}
         </Tabs.Content>
         <Tabs.Content value="ranking">
-          {ranking.isPending ? <Spinner label={t('app.loading')} /> : null}
-          {ranking.isError ? <LoadError label={t('groupPage.errorMembers')} error={ranking.error} onRetry={() => void ranking.refetch()} /> : null}
-          {ranking.data ? <RankingTable groupId={groupId} data={ranking.data} myUserId={me.data?.id} onPage={setRankingPage} /> : null}
+          {ranking ? <RankingTable groupId={groupId} data={ranking} myUserId={myUserId} onPage={onRankingPage} />
+            : rankingError ? <LoadError label={t('groupPage.errorMembers')} error={rankingError} onRetry={() => void refetchRanking()} />
+            : <Spinner label={t('app.loading')} />}
         </Tabs.Content>
         <Tabs.Content value="history">
-          {matches.data ? <Later><HistoryList groupId={groupId} data={matches.data} /></Later> : <Spinner label={t('app.loading')} />}
+          {matches ? <Later><HistoryList groupId={groupId} data={matches} /></Later> : <Spinner label={t('app.loading')} />}
         </Tabs.Content>
         <Tabs.Content value="standings">
           <Later><StandingsView leagueId={g.league.id} /></Later>
@@ -128,13 +157,13 @@ export function GroupRoute() {
         </Tabs.Content>
         {g.myRole !== 'member' ? (
           <Tabs.Content value="settings">
-            <Later><SettingsPanel group={g} myUserId={me.data?.id} /></Later>
+            <Later><SettingsPanel group={g} myUserId={myUserId} /></Later>
           </Tabs.Content>
         ) : null}
       </Tabs.Root>
     </div>
   );
-}
+});
 
 /** A part of the page whose code loads when it is shown: a spinner meanwhile. */
 function Later({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@
  * on this device, then tells the server (a failure there changes nothing on this device).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { TimeoutError, withTimeout } from '../../lib/timeout';
@@ -31,6 +31,22 @@ export const PROFILE_ATTEMPTS = 3;
 /** The query keys of the session and the profile (invalidate ['me'] after changing the profile). */
 export const SESSION_QUERY_KEY = ['session'] as const;
 export const PROFILE_QUERY_KEY = ['me'] as const;
+
+/** The session query's options (one check at a time, kept fresh until the next periodic check). */
+const sessionQuery = { queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, retry: false, staleTime: SESSION_CHECK_MS - 5_000 } as const;
+/** The profile query's options for `userId` (fresh for a minute). */
+const profileQuery = (userId: string | undefined) => ({ queryKey: [...PROFILE_QUERY_KEY, userId], queryFn: fetchProfile, staleTime: 60_000 });
+
+/**
+ * Starts the first session check, then (signed in) the profile, before the first screen's code has
+ * arrived: the provider finds them in `client`'s cache instead of asking only once it is drawn. Never
+ * rejects (a failure is the provider's to retry and report).
+ */
+export async function prefetchAuth(client: QueryClient): Promise<void> {
+  await client.prefetchQuery(sessionQuery);
+  const user = client.getQueryData<SessionData>(SESSION_QUERY_KEY)?.user;
+  if (user) await client.prefetchQuery(profileQuery(user.id));
+}
 
 /** What `useAuth()` gives. */
 export interface AuthState {
@@ -110,34 +126,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
 
-  const sessionQuery = useQuery<SessionData>({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: fetchSession,
-    retry: false,
-    staleTime: SESSION_CHECK_MS - 5_000,
+  const session = useQuery<SessionData>({
+    ...sessionQuery,
     refetchInterval: SESSION_CHECK_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
   });
-  const user = sessionQuery.data?.user ?? null;
+  const user = session.data?.user ?? null;
   const [hint] = useState(readHint);
-  const sessionKnown = sessionQuery.isSuccess;
+  const sessionKnown = session.isSuccess;
   useEffect(() => {
     if (sessionKnown) writeHint(user !== null);
   }, [sessionKnown, user]);
 
-  const profileQuery = useQuery<Profile>({
-    queryKey: [...PROFILE_QUERY_KEY, user?.id],
-    queryFn: fetchProfile,
+  const profileResult = useQuery<Profile>({
+    ...profileQuery(user?.id),
     enabled: user !== null,
-    staleTime: 60_000,
     // A missing profile (404, or the specification's 406) falls back at once; other failures are tried 3 times, 1 s apart.
     retry: (failures, error) => !(error instanceof ApiError && (error.status === 404 || error.status === 406)) && failures < PROFILE_ATTEMPTS - 1,
     retryDelay: PROFILE_RETRY_MS,
   });
-  const profile = user ? (profileQuery.data ?? (profileQuery.isError ? fallbackProfile(user) : null)) : null;
+  const profile = user ? (profileResult.data ?? (profileResult.isError ? fallbackProfile(user) : null)) : null;
 
-  const sessionSettled = sessionQuery.isSuccess || sessionQuery.isError;
+  const sessionSettled = session.isSuccess || session.isError;
   const profileSettled = user === null || profile !== null;
   // Set once during render when both have settled (React's "state from an earlier render" pattern).
   if (!ready && sessionSettled && profileSettled) setReady(true);
@@ -190,14 +201,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client, navigate]);
 
   // The specification's texts: 'Auth session fetch timed out', 'Profile fetch timed out', else 'Failed to initialize auth'.
-  const failure = sessionQuery.error ?? (user ? profileQuery.error : null);
+  const failure = session.error ?? (user ? profileResult.error : null);
   const error = failure ? (failure instanceof TimeoutError ? failure.message : 'Failed to initialize auth') : null;
   const value = useMemo<AuthState>(() => {
     const authenticated = ready && user !== null && user.emailVerified;
     return {
       user,
-      session: sessionQuery.data?.session ?? null,
-      loading: sessionQuery.isPending || (user !== null && profile === null),
+      session: session.data?.session ?? null,
+      loading: session.isPending || (user !== null && profile === null),
       error,
       profile,
       authReady: ready,
@@ -208,7 +219,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       signOut,
     };
-  }, [ready, user, hint, sessionQuery.data, sessionQuery.isPending, profile, error, leaving, refresh, signOut]);
+  }, [ready, user, hint, session.data, session.isPending, profile, error, leaving, refresh, signOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

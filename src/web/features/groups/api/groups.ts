@@ -6,25 +6,34 @@ import type {
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
+/**
+ * How long the answers a group page opens with count as fresh (ms): a focus of the window or a return to
+ * the page within it does not ask for them all again. Changes reach an open page through its live events
+ * and the mutations' invalidations, which refetch whatever the age.
+ */
+export const GROUP_PAGE_FRESH_MS = 5_000;
+
 export const myGroupsQuery = queryOptions({
   queryKey: ['groups'],
+  staleTime: GROUP_PAGE_FRESH_MS,
   queryFn: async () => (await apiRequest<z.infer<typeof groupListResponse>>('/groups')).groups,
 });
 
 /** Query options for one group (GET /api/groups/:groupId). */
 export const groupQuery = (groupId: string) =>
-  queryOptions({ queryKey: ['groups', groupId], queryFn: async () => (await apiRequest<z.infer<typeof groupResponse>>(`/groups/${groupId}`)).group });
+  queryOptions({ queryKey: ['groups', groupId], staleTime: GROUP_PAGE_FRESH_MS, queryFn: async () => (await apiRequest<z.infer<typeof groupResponse>>(`/groups/${groupId}`)).group });
 
 /** Query options for one page of a group's ranking (rows best first, plus my row and the last row on page 1). */
 export const rankingQuery = (groupId: string, page = 1) =>
-  queryOptions({ queryKey: ['groups', groupId, 'ranking', page], queryFn: () => apiRequest<z.infer<typeof rankingResponse>>(`/groups/${groupId}/ranking?page=${page}`) });
+  queryOptions({ queryKey: ['groups', groupId, 'ranking', page], staleTime: GROUP_PAGE_FRESH_MS, queryFn: () => apiRequest<z.infer<typeof rankingResponse>>(`/groups/${groupId}/ranking?page=${page}`) });
 
 /** The groups I belong to, newest first. */
 export const useMyGroups = () => useQuery(myGroupsQuery);
 /** One group I belong to; errors with group_not_found or forbidden otherwise. */
 export const useGroup = (groupId: string, enabled = true) => useQuery({ ...groupQuery(groupId), enabled });
-/** A page of a group's ranking (the previous page stays shown while the next loads). */
-export const useRanking = (groupId: string, page = 1) => useQuery({ ...rankingQuery(groupId, page), placeholderData: (previous) => previous });
+/** A page of a group's ranking (the previous page of the same group stays shown while the next loads). */
+export const useRanking = (groupId: string, page = 1) =>
+  useQuery({ ...rankingQuery(groupId, page), placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === groupId ? previous : undefined) });
 
 /** Creates a group (I become its owner); resolves with the group, including its invite code. */
 export function useCreateGroup() {

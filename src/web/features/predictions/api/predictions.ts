@@ -6,10 +6,11 @@ import type {
 } from '../../../../contracts/predictions';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { GROUP_PAGE_FRESH_MS } from '../../groups/api/groups';
 
 /** Query options for a group's matches with my prediction on each, and the server's time. */
 export const groupMatchesQuery = (groupId: string) =>
-  queryOptions({ queryKey: ['groups', groupId, 'matches'], queryFn: () => apiRequest<z.infer<typeof groupMatchesResponse>>(`/groups/${groupId}/matches`) });
+  queryOptions({ queryKey: ['groups', groupId, 'matches'], staleTime: GROUP_PAGE_FRESH_MS, queryFn: () => apiRequest<z.infer<typeof groupMatchesResponse>>(`/groups/${groupId}/matches`) });
 
 /** A group's matches with my predictions. */
 export const useGroupMatches = (groupId: string) => useQuery(groupMatchesQuery(groupId));
