@@ -178,6 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
+  // Sessions ended on any instance are refused at once despite their signed copies (auth/revoked-sessions.ts).
+  await auth.revokedSessions.listen(database, (error) => app.log.warn({ err: error }, 'ended sessions: listening or reading failed; retrying'));
+  app.addHook('onClose', async () => auth.revokedSessions.close());
   // Cached rankings and stats pages go as soon as any instance signals a change that may move them
   // (below); their time to live (RANKING_CACHE_MS, 30 s) only bounds how long a change nobody signalled
   // (a hand-made edit in the database, a lost notice) goes unseen. Refreshing on a short time to live instead cost every

@@ -26,9 +26,10 @@ import { authHooks } from './auth-hooks';
 import { reserveVerificationMail } from './verification-mail-quota';
 import { escapeControls, scrubEmails } from './scrub';
 import { createProfile, usernameFromEmail } from './profiles';
+import { createRevokedSessions } from './revoked-sessions';
+import { SESSION_COOKIE_CACHE_SECONDS } from './session-cache-age';
 
-/** How long a session's signed cookie cache is trusted by the hot routes, in seconds. */
-export const SESSION_COOKIE_CACHE_SECONDS = 60;
+export { SESSION_COOKIE_CACHE_SECONDS };
 
 export interface AuthOptions {
   db: Db;
@@ -86,7 +87,7 @@ export function createAuth(options: AuthOptions) {
     return reservations.delete(email.trim().toLowerCase());
   };
 
-  return betterAuth({
+  const instance = betterAuth({
     appName: 'Palpite',
     baseURL: options.baseURL,
     basePath: '/api/auth',
@@ -236,6 +237,9 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+  // Sessions ended lately, refused by the hot routes and Better Auth's routes despite their signed copy
+  // (revoked-sessions.ts); app.ts starts listening for them.
+  return Object.assign(instance, { revokedSessions: createRevokedSessions(db) });
 }
 
 /**

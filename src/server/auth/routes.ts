@@ -7,7 +7,11 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth';
-import { withoutBrokenSessionCopy } from './session-copy';
+import { sessionTokenIn, withoutBrokenSessionCopy, withoutSessionCopy } from './session-copy';
+
+/** Better Auth's routes that may end sessions (delete session rows). */
+const REVOKING_PATHS = new Set(['sign-out', 'revoke-session', 'revoke-sessions', 'revoke-other-sessions', 'reset-password', 'change-password', 'delete-user']
+  .map((path) => `/api/auth/${path}`));
 
 /** Registers GET/POST /api/auth/*; `baseURL` is where the app is served (for building the request URL). */
 export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth: Auth; baseURL: string }) {
@@ -20,14 +24,24 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       const url = new URL(request.url, baseURL);
       const headers = fromNodeHeaders(request.headers);
       // A session copy Better Auth cannot read is left out (session-copy.ts): get-session answered 500 to one.
+      // The copy of a session ended lately on any instance is not trusted either (revoked-sessions.ts): Better
+      // Auth then reads the session row, finds it gone, and clears the cookies.
       const cookie = request.headers.cookie;
-      if (cookie) headers.set('cookie', withoutBrokenSessionCopy(cookie, (await auth.$context).authCookies.sessionData.name));
+      if (cookie) {
+        const { sessionData, sessionToken } = (await auth.$context).authCookies;
+        const token = sessionTokenIn(cookie, sessionToken.name);
+        const revoked = token !== null && auth.revokedSessions.has(token);
+        headers.set('cookie', revoked ? withoutSessionCopy(cookie, sessionData.name) : withoutBrokenSessionCopy(cookie, sessionData.name));
+      }
       // Better Auth rate-limits by this header: give it the address Fastify resolved (which honours
       // X-Forwarded-For only when TRUST_PROXY is on), never what the client claims.
       headers.set('x-forwarded-for', request.ip);
       const init: RequestInit = { method: request.method, headers };
       if (request.body !== undefined && request.method !== 'GET') init.body = JSON.stringify(request.body);
       const response = await auth.handler(new Request(url, init));
+      // This instance ended sessions: it refuses their copies before it answers (other instances hear the
+      // trigger's notice within moments).
+      if (response.status < 400 && REVOKING_PATHS.has(url.pathname)) await auth.revokedSessions.refresh();
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

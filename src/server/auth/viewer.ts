@@ -3,8 +3,9 @@
  * Routes call `requireViewer` (401 when signed out) or `optionalViewer`; the hottest routes (a group's
  * ranking and matches, saving predictions) call `requireSessionUser`, which needs no profile and may
  * trust Better Auth's signed session cookie cache (auth.ts SESSION_COOKIE_CACHE_SECONDS) instead of
- * reading the session from the database — a session revoked elsewhere still reads and predicts there
- * for at most that long (decision 006). Everything else reads the session from the database.
+ * reading the session from the database, except for sessions ended lately on any instance
+ * (revoked-sessions.ts), which are refused at once (decision 006). Everything else reads the session from
+ * the database.
  */
 import { eq } from 'drizzle-orm';
 import { getCookieCache, parseCookies } from 'better-auth/cookies';
@@ -136,9 +137,11 @@ async function hotSessionUser(request: FastifyRequest, reply: FastifyReply, auth
   const cookie = request.headers.cookie;
   const now = Date.now();
   const memo = cookie ? hotSessions.get(cookie) : undefined;
-  if (memo && memo.until > now) return memo.user;
-  // The cookie cache alone when it is fresh; otherwise the full session check, which renews the cache.
-  const user = (cookie ? await cookieCacheUser(cookie, auth) : null) ?? await sessionUserOf(request, reply, auth, true);
+  if (memo && memo.until > now && !auth.revokedSessions.has(memo.user.sessionToken)) return memo.user;
+  // The cookie cache alone when it is fresh and its session was not ended lately (revoked-sessions.ts);
+  // otherwise the full session check, which renews the cache or finds the session gone.
+  const copied = cookie ? await cookieCacheUser(cookie, auth) : null;
+  const user = copied && !auth.revokedSessions.has(copied.sessionToken) ? copied : await sessionUserOf(request, reply, auth, !copied);
   if (cookie && user) {
     hotSessions.delete(cookie);
     hotSessions.set(cookie, { user, until: now + HOT_SESSION_MEMO_MS });

@@ -70,6 +70,28 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Sessions ended lately (sign-out, revocation, a password reset or change, an account disabled): the
+ * SHA-256 of each deleted session's token, written by a trigger on `session` deletes (migration 0027),
+ * which also NOTIFYs `session_revoked`. Every instance keeps the last minutes' hashes in memory and refuses
+ * the signed session copies (the cookie cache of decision 006) of those sessions at once
+ * (auth/revoked-sessions.ts). Rows older than 10 minutes are deleted by the same trigger.
+ */
+export const revokedSessions = pgTable('revoked_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('revoked_sessions_revoked_at_idx').on(t.revokedAt)]);
+
+/**
+ * Failed sign-ins by account (auth/sign-in-throttle.ts): one row per failure, keyed by an HMAC of the
+ * lower-cased address under the server secret (no address is stored; unknown addresses are counted
+ * alike, so the limit tells nothing about accounts). Rows older than the window are deleted as new ones come.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  accountKey: text('account_key').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('sign_in_failures_key_idx').on(t.accountKey, t.failedAt)]);
+
 // ── Palpite ──────────────────────────────────────────────────────────────────────────────────────
 export const platformRole = pgEnum('platform_role', ['Regular User', 'Platform Administrator']);
 export const leagueKind = pgEnum('league_kind', ['league', 'tournament']);

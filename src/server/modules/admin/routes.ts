@@ -224,13 +224,16 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
     { schema: { tags: ['admin'], params: userParams, body: updateUserRequest, response: { 200: adminUserDetailResponse } } },
     async (request, reply) => {
       const viewer = await requireAdmin(request, reply, context);
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const before = await getAdminUser(tx, request.params.userId);
         const after = await updateAdminUser(tx, viewer.userId, request.params.userId, request.body);
         const fields = (u: typeof after.user) => ({ role: u.role, disabled: u.disabled });
         await recordAudit(tx, viewer, { action: 'user.update', subjectType: 'user', subjectId: before.user.id, subjectLabel: before.user.username, before: fields(before.user), after: fields(after.user) });
         return after;
       });
+      // Disabling ended the person's sessions: refused here before the answer (every instance: auth/revoked-sessions.ts).
+      if (request.body.disabled === true) await context.auth.revokedSessions.refresh();
+      return updated;
     },
   );
   api.post(

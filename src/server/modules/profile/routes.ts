@@ -47,6 +47,8 @@ export async function profileRoutes(app: FastifyInstance, { auth, db, env }: App
     async (request, reply) => {
       const viewer = await requireViewer(request, reply, auth, db);
       await deleteAccount(db, storage, viewer, request.params.userId, request.body.confirm, request.log);
+      // Every session of the account went with it: refused here at once (auth/revoked-sessions.ts).
+      await auth.revokedSessions.refresh();
       // The session row is gone; tell the browser to drop its cookie too.
       reply.header('set-cookie', expiredSessionCookies(request));
       return reply.status(204).send();
