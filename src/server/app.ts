@@ -44,6 +44,7 @@ import { loggerOptions } from './logger';
 import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
@@ -149,6 +150,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) && trustedPeer(request.socket.remoteAddress ?? '', 0) ? given : randomUUID();
     },
+    // What is refused before any route runs (a URL that does not decode, header fields over 16 KB…)
+    // answers in the app's shape too (http/framework-errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,9 +1,11 @@
 /**
  * Hostile input found by probing the accounts, each answered with a 400 (or 403) in the app's error
  * shape instead of a 500: deeply nested JSON, a malformed Host, update-user with a null name or a NUL
- * character; an unexpected auth failure logged through pino (never Better Auth's dump on stdout); and
- * the Origin check on every state-changing route.
+ * character; an unexpected auth failure logged through pino (never Better Auth's dump on stdout); the
+ * Origin check on every state-changing route; and what Fastify or node's HTTP parser refuse before any
+ * route runs (a malformed URL, header fields too large, a malformed request), in the app's shape too.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
@@ -13,6 +15,27 @@ import { seedDemoIfEmpty } from '../modules/demo/seed';
 import { serializeError } from '../logger';
 
 const ourShape = { error: { id: expect.any(String), message: expect.any(String) } };
+
+/** Sends `request` as it is over a new TCP connection to `port` and resolves with everything the server wrote until it closed. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server may reset the connection after its answer (it destroys the socket on a client error).
+    socket.on('error', (error) => (chunks.length > 0 ? resolve(Buffer.concat(chunks).toString()) : reject(error)));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+  });
+}
+
+/** The status, headers (lower-case names) and JSON body of a raw HTTP/1.1 answer. */
+function parseAnswer(text: string): { status: number; headers: Record<string, string>; body: unknown } {
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as unknown };
+}
 
 describe('request guards (pure)', () => {
   it('measures nesting without recursion', () => {
@@ -137,5 +160,39 @@ describe(`hostile requests (${TEST_DB_KIND})`, () => {
     expect(crossSite.statusCode).toBe(403);
     const own = await t.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: person.cookie, origin: 'http://palpite.test' }, payload: { name: 'Own origin', leagueId: leagues[0]!.id } });
     expect(own.statusCode).toBe(201);
+  });
+
+  it("answers a malformed URL with 400 bad_request in the app's shape, not Fastify's default body", async () => {
+    for (const url of ['/assets/%zz.js', '/%c0%ae%c0%ae/x', '/api/%zz', '/api/groups/%E0%A4%A']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: { id: 'bad_request', message: expect.any(String) } });
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.headers['x-request-id'], url).toEqual(expect.any(String));
+    }    // A path parameter over Fastify's maxParamLength (100 characters).
+    const long = await t.app.inject({ method: 'GET', url: `/api/groups/${'a'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { id: 'bad_request', message: expect.any(String) } });
+  });
+
+  it("answers header fields too large with 431 headers_too_large, and a malformed request with 400, in the app's shape (a real socket)", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // node's limit is 16 KB of header fields (--max-http-header-size).
+    const tooLarge = parseAnswer(await rawRequest(port, `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=${'x'.repeat(20_000)}\r\n\r\n`));
+    expect(tooLarge.status).toBe(431);
+    expect(tooLarge.headers['content-type']).toMatch(/^application\/json/);
+    expect(tooLarge.body).toEqual({ error: { id: 'headers_too_large', message: expect.any(String) } });
+    const malformed = parseAnswer(await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nNo colon here\r\n\r\n'));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: { id: 'bad_request', message: expect.any(String) } });
+    // Over the socket too, a malformed URL gets the app's shape.
+    const badUrl = parseAnswer(await rawRequest(port, 'GET /api/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body).toEqual({ error: { id: 'bad_request', message: expect.any(String) } });
+    // The server still answers after all that.
+    const fine = parseAnswer(await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+    expect(fine.status).toBe(200);
   });
 });
