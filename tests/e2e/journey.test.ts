@@ -58,12 +58,14 @@ describe.runIf(withChromium)('browser journey', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await page.getByText('Please check your email to verify your account before signing in.').waitFor();
     await shoot(page, '03-check-email');
-    // Signing in before confirming is refused, with a way to get the link again.
+    // Signing in before confirming is refused as a wrong password is (a stranger cannot tell a right one),
+    // with the hint and a way to get the link again.
     await page.goto(`${server.url}/sign-in${startPath ? `?next=${encodeURIComponent(startPath)}` : ''}`);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'Please verify your email before signing in. Check your inbox for the verification link.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password. Please try again.' }).waitFor();
+    await page.getByText('Just signed up? Confirm your email first').waitFor();
     await page.getByRole('button', { name: 'Send the link again' }).click();
     await page.getByText('Verification email sent! Please check your inbox.').waitFor();
     // The link from the mail (DATA_DIR/outbox, hash-style) confirms and signs in.

@@ -1,12 +1,13 @@
 /**
  * Accounts over HTTP as the specification describes them (sections 4, 5 and 8), with mail sent through
  * the app's real SMTP transport to a test SMTP server and its links followed: sign-up (both outcomes,
- * no enumeration), verification (fresh, used, expired, invalid), resend (verified, sent, limit),
- * sign-in (unverified, wrong, unknown — identical), password reset (identical answers, once, other
+ * no enumeration), verification (fresh, used, expired, invalid), resend (alike for any address to a
+ * stranger, sent, limit), sign-in (unverified, wrong, unknown — identical in status, body and time; the
+ * per-account limit), revoking a session, password reset (identical answers and times, once, other
  * sessions revoked, notice mailed), password change, and the origin of mail links.
  */
 import { signJWT } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { startSmtpSink, type SmtpSink } from '../../../tests/helpers/smtp-sink';
@@ -21,6 +22,22 @@ const fresh = () => {
   const tag = `${Date.now().toString(36)}${counter}`;
   return { email: `acc-${tag}@example.com`, username: `acc_${tag}`, password: 'correct horse battery', name: `Account ${counter}` };
 };
+
+/**
+ * The median answer time, in ms, of `request` for each of `inputs`, asked `rounds` times in turn
+ * (alternating, so a slower moment of the machine weighs on every input alike).
+ */
+async function alternatingTimes<T>(inputs: T[], rounds: number, request: (input: T) => Promise<unknown>): Promise<number[]> {
+  const samples = inputs.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, input] of inputs.entries()) {
+      const started = performance.now();
+      await request(input);
+      samples[index]!.push(performance.now() - started);
+    }
+  }
+  return samples.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!);
+}
 
 describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
   let sink: SmtpSink;
@@ -130,13 +147,34 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
   });
 
   describe('resending the verification mail', () => {
-    it("says 'Your email has already been verified.' and sends nothing when so", async () => {
-      const account = await verifiedAccount();
-      const response = await post('/send-verification-email', { email: account.email });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'EMAIL_ALREADY_VERIFIED', message: 'Your email has already been verified.' });
+    it("answers a stranger alike, in status, body and time, for a confirmed, an unconfirmed and an unknown address; 'Your email has already been verified.' only to its signed-in owner", async () => {
+      const confirmed = await verifiedAccount();
+      const unconfirmed = fresh();
+      await post('/sign-up/email', unconfirmed);
+      await sink.waitFor(unconfirmed.email);
+      const addresses = [confirmed.email, unconfirmed.email, `nobody-${Date.now()}@example.com`];
+      const answers = await Promise.all(addresses.map(async (email) => {
+        const response = await post('/send-verification-email', { email });
+        return { status: response.statusCode, body: response.json() };
+      }));
+      expect(answers[0]).toEqual({ status: 200, body: { status: true } });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      // Time: one request per address (each address may have 3 mails in 15 minutes, counted for any
+      // address, so the same address soon answers 429), confirmed and unknown in turn, medians of 3.
+      const moreConfirmed = [await verifiedAccount(), await verifiedAccount(), await verifiedAccount()].map((account) => account.email);
+      const moreUnknown = [1, 2, 3].map((n) => `nobody-${n}-${Date.now()}@example.com`);
+      const times = await alternatingTimes([0, 1, 2].flatMap((n) => [moreConfirmed[n]!, moreUnknown[n]!]), 1, (email) => post('/send-verification-email', { email }));
+      const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+      const [confirmedMs, unknownMs] = [median(times.filter((_, i) => i % 2 === 0)), median(times.filter((_, i) => i % 2 === 1))];
+      console.log(`resend answered in ${confirmedMs.toFixed(1)} ms (confirmed) and ${unknownMs.toFixed(1)} ms (unknown), medians of 3`);
+      expect(Math.abs(confirmedMs - unknownMs)).toBeLessThan(25);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(sink.to(account.email)).toHaveLength(1);
+      expect(sink.to(confirmed.email)).toHaveLength(1); // the sign-up's only
+      // Signed in, the owner of a confirmed address is told.
+      const own = await post('/send-verification-email', { email: confirmed.email }, { cookie: confirmed.cookie });
+      expect(own.statusCode).toBe(400);
+      expect(own.json()).toMatchObject({ code: 'EMAIL_ALREADY_VERIFIED', message: 'Your email has already been verified.' });
     });
 
     it('sends up to the limit, then answers 429 with the specification message', async () => {
@@ -166,18 +204,53 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
   });
 
   describe('sign-in', () => {
-    it('refuses an unconfirmed account with EMAIL_NOT_VERIFIED and no session, and 12 attempts add no mail', async () => {
+    it('answers the right password to an unconfirmed account as a wrong one, in status, body and time (no session, no flood of mail)', async () => {
       const account = fresh();
       await post('/sign-up/email', account);
       await sink.waitFor(account.email);
-      for (let attempt = 0; attempt < 12; attempt++) {
-        const response = await post('/sign-in/email', { email: account.email, password: account.password });
-        expect(response.statusCode).toBe(403);
-        expect(response.json().code).toBe('EMAIL_NOT_VERIFIED');
-        expect(response.headers['set-cookie'] ?? []).toHaveLength(0);
+      const wrong = await post('/sign-in/email', { email: account.email, password: 'not the password' });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const right = await post('/sign-in/email', { email: account.email, password: account.password });
+        expect({ status: right.statusCode, body: right.json() }).toEqual({ status: wrong.statusCode, body: wrong.json() });
+        expect(right.statusCode).toBe(401);
+        expect(right.headers['set-cookie'] ?? []).toHaveLength(0);
       }
+      // The sign-up's link went out moments ago: sign-ins add none (a new one only when none went out in
+      // the window, decision 005: no flood).
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(sink.to(account.email)).toHaveLength(1);
+      // In the same time as a wrong password (both hash the password; the mail is prepared after the answer).
+      const other = fresh();
+      await post('/sign-up/email', other);
+      const times = await alternatingTimes(['not the password', other.password], 4, (password) => post('/sign-in/email', { email: other.email, password }));
+      console.log(`sign-in answered in ${times[0]!.toFixed(1)} ms (wrong password) and ${times[1]!.toFixed(1)} ms (right, unconfirmed), medians of 4`);
+      expect(Math.abs(times[0]! - times[1]!)).toBeLessThan(Math.max(25, times[0]! * 0.25));
+    });
+
+    it('holds sign-ins to an address after 10 failures in 15 minutes, from any address, known or not, and tells the owner once', async () => {
+      const account = await verifiedAccount();
+      const unknown = `nobody-guessed-${Date.now()}@example.com`;
+      for (const email of [account.email, unknown]) {
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          const response = await post('/sign-in/email', { email, password: `guess number ${attempt}` });
+          expect(response.statusCode, `${email} attempt ${attempt}`).toBe(401);
+        }
+      }
+      for (const email of [account.email, unknown]) {
+        const held = await post('/sign-in/email', { email, password: email === unknown ? 'anything at all' : account.password });
+        expect(held.statusCode).toBe(429);
+        expect(held.json().code).toBe('ACCOUNT_SIGN_IN_HELD');
+      }
+      const notice = await sink.waitFor(account.email, 2);
+      expect(notice.subject).toBe('Failed sign-ins to your Palpite account');
+      expect(notice.link).toBe('http://palpite.test/#/request-password-reset');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sink.to(account.email)).toHaveLength(2); // once
+      expect(sink.to(unknown)).toHaveLength(0);
+      // Another account is not affected; once the window has slid past the failures, the owner signs in again.
+      expect((await verifiedAccount()).cookie).toMatch(/session_token=/);
+      await t.database.db.execute(sql`update sign_in_failures set failed_at = failed_at - interval '15 minutes'`);
+      expect((await post('/sign-in/email', { email: account.email, password: account.password })).statusCode).toBe(200);
     });
 
     it('answers a wrong password (confirmed or not) and an unknown email identically', async () => {
@@ -196,12 +269,32 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
     });
   });
 
+  describe('revoking a session', () => {
+    it("answers 404 for a token that is not one of the caller's sessions, someone else's or nobody's, and revokes only one's own", async () => {
+      const [alice, bob] = [await verifiedAccount(), await verifiedAccount()];
+      const tokenOf = (cookie: string) => decodeURIComponent(cookie.match(/session_token=([^;]+)/)![1]!).replace(/\.[^.]*$/, '');
+      for (const token of [tokenOf(bob.cookie), 'no-such-token-at-all']) {
+        const refused = await post('/revoke-session', { token }, { cookie: alice.cookie });
+        expect(refused.statusCode, token).toBe(404);
+        expect(refused.json().code).toBe('SESSION_NOT_FOUND');
+      }
+      expect((await me(bob.cookie)).statusCode).toBe(200);
+      const second = cookieFrom((await post('/sign-in/email', { email: alice.email, password: alice.password })).headers['set-cookie']);
+      expect((await post('/revoke-session', { token: tokenOf(second) }, { cookie: alice.cookie })).json()).toEqual({ status: true });
+      expect((await me(second)).statusCode).toBe(401);
+      expect((await me(alice.cookie)).statusCode).toBe(200);
+    });
+  });
+
   describe('password reset', () => {
     it('answers a known and an unknown address identically and mails only the known one', async () => {
       const account = await verifiedAccount();
       const known = await post('/request-password-reset', { email: account.email, redirectTo: '/update-password' });
       const unknown = await post('/request-password-reset', { email: 'nobody-at-all@example.com', redirectTo: '/update-password' });
       expect({ status: known.statusCode, body: known.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+      const times = await alternatingTimes([account.email, 'nobody-at-all@example.com'], 4, (email) => post('/request-password-reset', { email }));
+      console.log(`password reset answered in ${times[0]!.toFixed(1)} ms (known) and ${times[1]!.toFixed(1)} ms (unknown), medians of 4`);
+      expect(Math.abs(times[0]! - times[1]!)).toBeLessThan(5);
       const mail = await sink.waitFor(account.email, 2);
       expect(mail.subject).toBe('Reset your Palpite password');
       expect(mail.link).toMatch(/^http:\/\/palpite\.test\/#\/update-password\?token=\w+$/);

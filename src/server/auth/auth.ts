@@ -21,12 +21,13 @@ import { signUpExtras } from '../../contracts/auth';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { mailLocale, passwordChangedMail, passwordResetMail, storedLocale, verificationMail, type MailLocale, type RenderedMail } from '../mail/templates';
+import { failedSignInsMail, mailLocale, passwordChangedMail, passwordResetMail, storedLocale, verificationMail, type MailLocale, type RenderedMail } from '../mail/templates';
 import { authHooks } from './auth-hooks';
 import { reserveVerificationMail } from './verification-mail-quota';
 import { escapeControls, scrubEmails } from './scrub';
 import { createProfile, usernameFromEmail } from './profiles';
 import { createRevokedSessions } from './revoked-sessions';
+import { createSignInThrottle } from './sign-in-throttle';
 import { SESSION_COOKIE_CACHE_SECONDS } from './session-cache-age';
 
 export { SESSION_COOKIE_CACHE_SECONDS };
@@ -87,6 +88,15 @@ export function createAuth(options: AuthOptions) {
     return reservations.delete(email.trim().toLowerCase());
   };
 
+  const signInThrottle = createSignInThrottle(db, options.secret, now);
+  /** Mails the owner of `email` (when it has an account) that its sign-ins are held; never awaited by an answer. */
+  const signInsHeld = (email: string, request?: Request | null) => {
+    void (async () => {
+      const [found] = await db.select({ id: schema.user.id, email: schema.user.email }).from(schema.user).where(eq(schema.user.email, email.trim().toLowerCase()));
+      if (found) deliver(found.email, failedSignInsMail(await localeOf(found, request), `${options.mailOrigin(request)}/#/request-password-reset`));
+    })().catch((error: unknown) => logger.error({ err: error }, 'the failed sign-ins notice could not be prepared'));
+  };
+
   const instance = betterAuth({
     appName: 'Palpite',
     baseURL: options.baseURL,
@@ -124,8 +134,11 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Prepared after the answer (the language is a query): a known address must not answer later than an unknown one.
       async sendResetPassword({ user, token }, request) {
-        deliver(user.email, passwordResetMail(await localeOf(user, request), `${options.mailOrigin(request)}/#/update-password?token=${encodeURIComponent(token)}`));
+        const link = `${options.mailOrigin(request)}/#/update-password?token=${encodeURIComponent(token)}`;
+        void localeOf(user, request).then((locale) => deliver(user.email, passwordResetMail(locale, link)))
+          .catch((error: unknown) => logger.error({ err: error }, 'the password reset mail could not be prepared'));
       },
       async onPasswordReset({ user }, request) {
         await sendPasswordChanged(user, request);
@@ -137,20 +150,26 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url, token }, request) {
-        // A resend request reserved its mail in the hook (answering 429 over the limit); sign-up and sign-in
-        // attempts reserve here — a sign-in only when none went out lately. Nothing ever exceeds the limit.
         const path = request ? new URL(request.url).pathname : '';
-        const reserved = path.endsWith('/send-verification-email')
-          ? takeReservation(user.email)
-          : await reserveVerificationMail(db, user.email, now(), path.endsWith('/sign-in/email') ? 'sign-in' : 'sign-up');
-        if (!reserved) {
-          logger.debug({ component: 'auth' }, 'verification mail skipped: the address had one lately');
-          return;
-        }
-        const redirect = safeRedirect(new URL(url).searchParams.get('callbackURL'));
-        const link = `${options.mailOrigin(request)}/#/email-verified?token=${encodeURIComponent(token)}` +
-          (redirect ? `&redirect=${encodeURIComponent(redirect)}` : '');
-        deliver(user.email, verificationMail(await localeOf(user, request), link));
+        const prepare = async () => {
+          // A resend request reserved its mail in the hook (answering 429 over the limit); sign-up and sign-in
+          // attempts reserve here — a sign-in only when none went out lately. Nothing ever exceeds the limit.
+          const reserved = path.endsWith('/send-verification-email')
+            ? takeReservation(user.email)
+            : await reserveVerificationMail(db, user.email, now(), path.endsWith('/sign-in/email') ? 'sign-in' : 'sign-up');
+          if (!reserved) {
+            logger.debug({ component: 'auth' }, 'verification mail skipped: the address had one lately');
+            return;
+          }
+          const redirect = safeRedirect(new URL(url).searchParams.get('callbackURL'));
+          const link = `${options.mailOrigin(request)}/#/email-verified?token=${encodeURIComponent(token)}` +
+            (redirect ? `&redirect=${encodeURIComponent(redirect)}` : '');
+          deliver(user.email, verificationMail(await localeOf(user, request), link));
+        };
+        // A sign-in's mail is prepared after the answer: the right password to an unconfirmed account must
+        // answer as fast as a wrong one (decision 005).
+        if (!path.endsWith('/sign-in/email')) return prepare();
+        void prepare().catch((error: unknown) => logger.error({ err: error }, 'the verification mail could not be prepared'));
       },
     },
     rateLimit: {
@@ -172,7 +191,7 @@ export function createAuth(options: AuthOptions) {
         '/verify-email': { window: 60, max: 20 },
       },
     },
-    hooks: authHooks({ db, now, sendPasswordChanged, reserveResend }),
+    hooks: authHooks({ db, now, sendPasswordChanged, reserveResend, signInThrottle, signInsHeld }),
     // Unexpected failures (a database error…) reach Fastify's error handler: logged through pino with its
     // redaction, answered as {error: {id: 'internal'}} — never Better Auth's own dump to stdout.
     onAPIError: { throw: true },

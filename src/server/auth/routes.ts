@@ -9,6 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth';
 import { sessionTokenIn, withoutBrokenSessionCopy, withoutSessionCopy } from './session-copy';
 
+/**
+ * Routes whose answer must not tell a known address from an unknown one by its time: answered no sooner
+ * than this many ms after the request arrived (the work for a known address is a few ms more). Resending
+ * the confirmation has Better Auth's own 500 ms floor.
+ */
+const ANSWER_FLOOR_MS = new Map([['/api/auth/request-password-reset', 500]]);
+
 /** Better Auth's routes that may end sessions (delete session rows). */
 const REVOKING_PATHS = new Set(['sign-out', 'revoke-session', 'revoke-sessions', 'revoke-other-sessions', 'reset-password', 'change-password', 'delete-user']
   .map((path) => `/api/auth/${path}`));
@@ -42,6 +49,8 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       // This instance ended sessions: it refuses their copies before it answers (other instances hear the
       // trigger's notice within moments).
       if (response.status < 400 && REVOKING_PATHS.has(url.pathname)) await auth.revokedSessions.refresh();
+      const floor = ANSWER_FLOOR_MS.get(url.pathname);
+      if (floor !== undefined && reply.elapsedTime < floor) await new Promise((resolve) => setTimeout(resolve, floor - reply.elapsedTime));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -50,7 +59,11 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = response.body ? await response.text() : '';
       if (response.status < 400) return reply.send(text || null);
-      return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(withErrorShape(response.status, text)));
+      const body = withErrorShape(response.status, text);
+      // A refusal a hook replaced keeps the status of the one it replaced (Better Auth answers the hook's
+      // body with the endpoint's status): the wrong password's code always answers as a wrong password.
+      if (body.code === 'INVALID_EMAIL_OR_PASSWORD') reply.status(401);
+      return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
     },
   });
 }

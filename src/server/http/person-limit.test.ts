@@ -18,22 +18,22 @@ describe(`per-person limits (${TEST_DB_KIND})`, () => {
   });
   afterAll(async () => t?.close());
 
-  it('counts hits in fixed windows per key and starts again in the next window', async () => {
+  it('counts hits per key in a sliding window: twice the limit never passes across a window boundary', async () => {
     const limit = { name: 'unit', max: 2, windowMs: 60_000 };
-    const at = new Date('2026-06-11T18:00:10Z');
-    expect((await hitPersonLimit(t.database.db, limit, 'u1', at)).allowed).toBe(true);
-    expect((await hitPersonLimit(t.database.db, limit, 'u1', at)).allowed).toBe(true);
-    const third = await hitPersonLimit(t.database.db, limit, 'u1', at);
-    expect(third).toEqual({ allowed: false, retryAfterSeconds: 50 });
-    expect((await hitPersonLimit(t.database.db, limit, 'u2', at)).allowed).toBe(true);
-    expect((await hitPersonLimit(t.database.db, limit, 'u1', new Date('2026-06-11T18:01:00Z'))).allowed).toBe(true);
+    const at = (time: string) => new Date(`2026-06-11T${time}Z`);
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).allowed).toBe(true);
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).allowed).toBe(true);
+    expect(await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect((await hitPersonLimit(t.database.db, limit, 'u2', at('18:00:50'))).allowed).toBe(true);
+    // Fixed windows let two more through at 18:01:00; the last minute still holds the three hits of 18:00:50.
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:01:00'))).allowed).toBe(false);
+    // Half a window on, the 18:01 window's one hit weighs half (rounded up to one): room for one more.
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:02:30'))).allowed).toBe(true);
+    expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:02:30'))).allowed).toBe(false);
   });
 
   it('stops one person guessing invite codes from many addresses, not the next person', async () => {
-    // The limit counts in fixed windows (a minute): started near a window's end, the count would start
-    // again midway and the last join would pass. Start early in a window.
-    const intoWindow = Date.now() % JOIN_LIMIT.windowMs;
-    if (intoWindow > JOIN_LIMIT.windowMs - 15_000) await new Promise((resolve) => setTimeout(resolve, JOIN_LIMIT.windowMs - intoWindow + 100));
+    // A sliding window: wherever in a minute this starts, the joins before it still count after the boundary.
     const guess = (who: TestUser, address: string) => t.app.inject({
       method: 'POST', url: '/api/groups/join', payload: { inviteCode: 'ZZZZZZZZ' },
       headers: { cookie: who.cookie, 'x-forwarded-for': address },

@@ -2,11 +2,15 @@
  * Rate limits that follow a person (a user id) rather than an address: @fastify/rate-limit counts per
  * address in each instance's memory, which a person with several addresses or several app instances
  * behind a balancer would multiply. Hits are counted in fixed windows in PostgreSQL
- * (`rate_limit_windows`), one statement per hit, so every instance sees the same count.
+ * (`rate_limit_windows`), one statement per hit, so every instance sees the same count, and judged as a
+ * sliding window (the current window's hits plus the previous one's, weighted by how much of it the last
+ * `windowMs` still covers: shared-rate-limit.ts `sliding`), so twice the limit never passes across a
+ * window boundary.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../db/client';
 import { AppError } from '../errors';
+import { sliding } from './shared-rate-limit';
 
 /** A limit: at most `max` hits per `windowMs` milliseconds. */
 export interface PersonLimit {
@@ -26,15 +30,20 @@ export const JOIN_LIMIT: PersonLimit = { name: 'join', max: 10, windowMs: 60_000
 export async function hitPersonLimit(db: Conn, limit: PersonLimit, userId: string, now: Date = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const key = `${limit.name}:${userId}`;
   const start = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-  const [row] = rowsOf<{ hits: number }>(await db.execute(sql`
+  const previousStart = new Date(start.getTime() - limit.windowMs);
+  const [row] = rowsOf<{ hits: number; previous: number }>(await db.execute(sql`
     with forgotten as (
-      delete from rate_limit_windows where key = ${key} and window_start < ${start.toISOString()}::timestamptz
+      delete from rate_limit_windows where key = ${key} and window_start < ${previousStart.toISOString()}::timestamptz
+    ), counted as (
+      insert into rate_limit_windows (key, window_start, hits) values (${key}, ${start.toISOString()}::timestamptz, 1)
+      on conflict (key, window_start) do update set hits = rate_limit_windows.hits + 1
+      returning hits
     )
-    insert into rate_limit_windows (key, window_start, hits) values (${key}, ${start.toISOString()}::timestamptz, 1)
-    on conflict (key, window_start) do update set hits = rate_limit_windows.hits + 1
-    returning hits`));
+    select counted.hits, coalesce((select hits from rate_limit_windows where key = ${key} and window_start = ${previousStart.toISOString()}::timestamptz), 0) as previous
+      from counted`));
+  const estimate = sliding(row?.hits ?? 1, row?.previous ?? 0, now.getTime(), start.getTime(), limit.windowMs);
   const retryAfterSeconds = Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
-  return { allowed: (row?.hits ?? 1) <= limit.max, retryAfterSeconds };
+  return { allowed: estimate <= limit.max, retryAfterSeconds };
 }
 
 /**

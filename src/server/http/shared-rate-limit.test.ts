@@ -33,7 +33,7 @@ describe(`the shared API rate limit (${TEST_DB_KIND})`, () => {
     return { app, shared, hit };
   };
 
-  it('holds an address to one limit across two instances, learning the others\u2019 hits at each flush', async () => {
+  it('holds an address to one limit across two instances, learning the others\u2019 hits at each flush, in a sliding window', async () => {
     // Five seconds into the current minute (the database's clock stays near: old windows are pruned).
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -52,8 +52,11 @@ describe(`the shared API rate limit (${TEST_DB_KIND})`, () => {
       expect(await a.hit('203.0.113.7')).toBe(429);
       // A route with its own limit counts apart from the global one.
       expect([await a.hit('203.0.113.7', '/strict'), await a.hit('203.0.113.7', '/strict'), await a.hit('203.0.113.7', '/strict')]).toEqual([200, 200, 429]);
-      // The next minute starts again.
+      // A sliding window: at the next minute's start the last minute still holds those hits (fixed windows
+      // let the limit through again there); half a minute later half of them still weigh.
       vi.setSystemTime(new Date(minute + 60_000));
+      expect(await a.hit('203.0.113.7')).toBe(429);
+      vi.setSystemTime(new Date(minute + 60_000 + 40_000));
       expect(await a.hit('203.0.113.7')).toBe(200);
     } finally {
       await Promise.all([a.app.close(), b.app.close()]);

@@ -9,8 +9,11 @@
  * total last read plus this instance's hits not yet added. The limit is therefore exact within one
  * instance and, across N instances, may be passed by what the others received in the last flush interval
  * (at 600 requests a minute per address: a handful). Only counts with new hits are written: an instance
- * writes one row per address it heard from in the last second, once a second. Windows are fixed (a minute starting on the minute),
- * as in ./person-limit.ts. Keys are HMACs of the limited key (an address) under the server secret: no IP
+ * writes one row per address it heard from in the last second, once a second. Counts are kept in fixed
+ * windows (a minute starting on the minute) and judged as a sliding window, as in ./person-limit.ts: the
+ * current window's hits plus the previous window's, weighted by how much of it the last minute still
+ * covers (the sliding window counter of Cloudflare's rate limiting), so a client cannot pass twice the
+ * limit across a window boundary. Keys are HMACs of the limited key (an address) under the server secret: no IP
  * address is stored. If a flush fails, the hits stay pending and the limit keeps working per instance.
  */
 import { createHmac } from 'node:crypto';
@@ -84,7 +87,8 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
 
   const flushOnce = async () => {
     const now = Date.now();
-    for (const [id, entry] of entries) if (entry.windowStart + entry.windowMs <= now) entries.delete(id);
+    // A window's count is still read during the next one (the sliding estimate).
+    for (const [id, entry] of entries) if (entry.windowStart + 2 * entry.windowMs <= now) entries.delete(id);
     // Only counts with new hits are written (an idle key costs nothing); the answer brings the other
     // instances' hits for them. Sorted by key, so two instances' statements lock rows in one order (no deadlock).
     const due = [...entries.entries()].filter(([, entry]) => entry.pending > 0)
@@ -117,6 +121,12 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
     if ([...entries.values()].some((entry) => entry.pending > 0)) schedule();
   };
 
+  /** The key's hits in the window before the one starting at `windowStart`, as this instance last knew them. */
+  const previousHits = (namespace: string, key: string, windowStart: number, windowMs: number) => {
+    const previous = entries.get(`${namespace}\n${key}\n${windowStart - windowMs}`);
+    return previous ? previous.shared + previous.pending : 0;
+  };
+
   const storeFor = (namespace: string): RateLimitStore => ({
     incr(key, callback, timeWindow) {
       const now = Date.now();
@@ -127,7 +137,7 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
         // A flood of new addresses: forget the oldest counts without new hits (a Map keeps insertion order).
         for (const [old, stale] of entries) {
           if (entries.size < MAX_ENTRIES) break;
-          if (stale.pending === 0 || stale.windowStart + stale.windowMs <= now) entries.delete(old);
+          if (stale.pending === 0 || stale.windowStart + 2 * stale.windowMs <= now) entries.delete(old);
         }
       }
       if (!entry) {
@@ -136,13 +146,14 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
       }
       entry.pending += 1;
       schedule();
-      callback(null, { current: entry.shared + entry.pending, ttl: windowStart + timeWindow - now });
+      callback(null, { current: sliding(entry.shared + entry.pending, previousHits(namespace, key, windowStart, timeWindow), now, windowStart, timeWindow), ttl: windowStart + timeWindow - now });
     },
     read(key, callback, timeWindow) {
       const now = Date.now();
       const windowStart = Math.floor(now / timeWindow) * timeWindow;
       const entry = entries.get(`${namespace}\n${key}\n${windowStart}`);
-      callback(null, { current: entry ? entry.shared + entry.pending : 0, ttl: entry ? windowStart + timeWindow - now : 0 });
+      const previous = previousHits(namespace, key, windowStart, timeWindow);
+      callback(null, { current: sliding(entry ? entry.shared + entry.pending : 0, previous, now, windowStart, timeWindow), ttl: entry || previous > 0 ? windowStart + timeWindow - now : 0 });
     },
     child(routeOptions) {
       const route = (routeOptions as unknown as ChildOptions).routeInfo;
@@ -167,4 +178,14 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
       timer = undefined;
     },
   };
+}
+
+/**
+ * The sliding-window estimate of the hits in the last `windowMs` at `now`: the current window's hits plus
+ * the previous window's, weighted by the part of the previous window the last `windowMs` still covers
+ * (rounded up, so a whole number of hits, never fewer than the last `windowMs` may have held: refused once
+ * the estimate passes the limit, as @fastify/rate-limit compares).
+ */
+export function sliding(current: number, previous: number, now: number, windowStart: number, windowMs: number): number {
+  return current + Math.ceil(previous * Math.max(0, 1 - (now - windowStart) / windowMs));
 }

@@ -110,6 +110,35 @@ const changed: Record<MailLocale, Copy> = {
   },
 };
 
+const guessed: Record<MailLocale, Copy> = {
+  en: {
+    subject: 'Failed sign-ins to your Palpite account',
+    greeting: 'Hi,',
+    body: 'Someone tried to sign in to your Palpite account with a wrong password 10 times in the last 15 minutes. Sign-ins to it now wait until the attempts stop.',
+    button: 'Choose a new password',
+    after: "If it was you, wait a few minutes and try again. If it wasn't, choose a new password with the link above; your predictions are safe.",
+  },
+  'pt-BR': {
+    subject: 'Tentativas de login na sua conta do Palpite',
+    greeting: 'Olá!',
+    body: 'Alguém tentou entrar na sua conta do Palpite com uma senha errada 10 vezes nos últimos 15 minutos. Os logins nela agora esperam até as tentativas pararem.',
+    button: 'Escolher uma nova senha',
+    after: 'Se foi você, espere alguns minutos e tente de novo. Se não foi, escolha uma nova senha pelo link acima; seus palpites estão seguros.',
+  },
+  es: {
+    subject: 'Intentos de inicio de sesión en tu cuenta de Palpite',
+    greeting: 'Hola:',
+    body: 'Alguien intentó entrar en tu cuenta de Palpite con una contraseña incorrecta 10 veces en los últimos 15 minutos. Los inicios de sesión en ella esperan ahora hasta que los intentos paren.',
+    button: 'Elegir una nueva contraseña',
+    after: 'Si fuiste tú, espera unos minutos y vuelve a intentarlo. Si no, elige una nueva contraseña con el enlace de arriba; tus pronósticos están a salvo.',
+  },
+};
+
+/** Tells an account's owner that its sign-ins are held after repeated wrong passwords; `resetUrl` leads to /#/request-password-reset. */
+export function failedSignInsMail(locale: MailLocale, resetUrl: string): RenderedMail {
+  return render(guessed[locale], resetUrl);
+}
+
 /** The email-verification mail; `url` is the confirmation link. */
 export function verificationMail(locale: MailLocale, url: string): RenderedMail {
   return render(verify[locale], url);

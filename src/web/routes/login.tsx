@@ -92,7 +92,11 @@ export function LoginRoute() {
         {failure ? (
           <div className="space-y-3">
             <Alert>{t(failure.key)}</Alert>
-            {failure.requiresVerification ? <Suspense fallback={null}><ResendVerification email={form.email} redirect={redirect} /></Suspense> : null}
+            {/* A wrong password and the right one to an unconfirmed account get one answer (decision 005): both are offered the link. */}
+            {failure.key === 'auth.messages.invalidCredentials' ? <p className="text-sm text-slate-600">{t('auth.messages.unconfirmedHint')}</p> : null}
+            {failure.requiresVerification || failure.key === 'auth.messages.invalidCredentials'
+              ? <Suspense fallback={null}><ResendVerification email={form.email} redirect={redirect} /></Suspense>
+              : null}
           </div>
         ) : null}
         <TextField label={t('auth.email')} type="email" name="email" autoComplete="email" inputMode="email" error={message(errors.email)}
