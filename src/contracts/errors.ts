@@ -31,6 +31,7 @@ export const ERROR_IDS = [
   'avatar_invalid',
   'origin_forbidden',
   'rate_limited',
+  'shutting_down',
   /** A request Fastify or node's HTTP parser refused before any route: a URL that does not decode, a malformed request (400, or 414). */
   'bad_request',
   /** Header fields over node's 16 KB (431): usually too many or too large cookies. */

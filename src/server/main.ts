@@ -2,7 +2,8 @@
  * Starts Palpite: parses the environment, opens the database (PGlite in DATA_DIR, or PostgreSQL at
  * DATABASE_URL, which then needs BETTER_AUTH_SECRET) and migrates it, loads the demo league into an empty embedded database, and serves the
  * API and web app on PORT. SIGINT/SIGTERM close the server and database gracefully, within
- * SHUTDOWN_TIMEOUT_MS (else exit code 1).
+ * SHUTDOWN_TIMEOUT_MS (else exit code 1), answering every request that reached the server (a 2xx, or after
+ * the drain a 503 `shutting_down`) rather than resetting its connection.
  */
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
@@ -11,6 +12,7 @@ import { seedDemoIfEmpty } from './modules/demo/seed';
 import { promoteAdmins } from './auth/admin-roles';
 import { markDraining } from './modules/health/ready';
 import { acceptQueuedConnections } from './http/accept-queued';
+import { createConnectionDrain } from './http/connection-drain';
 
 async function main() {
   const env = parseEnv();
@@ -41,6 +43,7 @@ async function main() {
     const demo = await seedDemoIfEmpty(database.db, new Date());
     if (demo) app.log.info({ league: demo.leagueName, matches: demo.matches, finished: demo.finished }, 'demo league loaded');
   }
+  const connections = createConnectionDrain(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -55,17 +58,31 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS);
     // SIGTERM (a process manager, an orchestrator): first say "not ready" and keep serving for
     // SHUTDOWN_DELAY_MS, so requests already sent are answered and the load balancer stops sending more;
-    // then close, answering what is still in flight. Ctrl-C (SIGINT) closes at once.
+    // every answer meanwhile says `Connection: close`, so a client on a kept-alive connection makes its
+    // next request on a new one, which the load balancer sends elsewhere. Then close, answering what is
+    // still in flight. Ctrl-C (SIGINT) skips the drain.
     if (signal === 'SIGTERM' && env.SHUTDOWN_DELAY_MS > 0) {
       markDraining();
+      connections.startDrain();
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
     }
+    // A client still sending here now is one nothing moves (no load balancer, or one that ignores
+    // readiness): its next request on a connection answered from now on gets 503 shutting_down. Were its
+    // connection closed after each answer instead, it would reconnect here at once and keep the listening
+    // socket's queue from emptying (below).
+    connections.endDrain();
     // Connections opened before now may still wait in the listening socket's queue, their requests sent
-    // (a busy loop accepts one a turn): closing it would reset them. Accept them first (at most 5 s).
-    const accepted = await acceptQueuedConnections(app.server, { limitMs: Math.min(5_000, env.SHUTDOWN_TIMEOUT_MS / 2) });
+    // (a busy loop accepts one a turn): closing it would reset them. Accept and serve them first (at most
+    // 5 s), until none has come for 50 ms (a client reconnecting after an answer that closed its connection).
+    const accepted = await acceptQueuedConnections(app.server, { limitMs: Math.min(5_000, env.SHUTDOWN_TIMEOUT_MS / 2), quietMs: 50 });
     if (accepted > 0) app.log.info({ accepted }, 'connections accepted from the queue before closing');
+    // From here every new request gets 503 shutting_down with `Connection: close`, and a kept-alive
+    // connection is closed after a second without a request rather than at once: one on its way is
+    // answered, not reset.
+    connections.refuse({ idleGraceMs: 1_000 });
     try {
       await app.close(); // ends event streams with a reconnection hint, answers requests in flight
+      if (connections.refused > 0) app.log.info({ refused: connections.refused }, 'requests answered 503 shutting_down after the drain');
       await database.close(); // the embedded database's files are closed and its lock removed
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

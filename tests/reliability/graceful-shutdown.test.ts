@@ -13,9 +13,16 @@
  * gone (PostgreSQL: no connection of the server left); a restart must answer. The restarted server then
  * proves the hard limit: with a request that never finishes (its body never comes) and
  * SHUTDOWN_TIMEOUT_MS=1000, SIGTERM ends the process with code 1 about a second later.
+ *
+ * Kept-alive clients. KEPT_ALIVE_CLIENTS clients, each on one kept-alive connection (an http.Agent with
+ * keepAlive and one socket), send requests back to back (saves, rankings, match lists); SIGTERM comes once
+ * each has had KEPT_ALIVE_WARM_ANSWERS answers. No request may be reset (ECONNRESET, socket hang up): each gets a complete answer, a 2xx or
+ * the app's 503 `shutting_down` with `Connection: close` and Retry-After, after which the client stops (it
+ * would go to another instance). A refused connection (ECONNREFUSED, the server no longer listening) never
+ * reached the server and ends the client too. The process must exit 0.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +38,9 @@ const STREAMS = 6;
 /** How long the burst should take to answer, in ms (the drain is 1 s). */
 const BURST_MS = 2_500;
 const SECRET = 'graceful-shutdown-secret-graceful-shutdown';
+/** Clients on kept-alive connections in the second case, and how many answers each has before SIGTERM. */
+const KEPT_ALIVE_CLIENTS = 20;
+const KEPT_ALIVE_WARM_ANSWERS = 3;
 
 const targets: { name: string; enabled: boolean; setUp(): Promise<{ env: Record<string, string>; url?: string; tearDown(): Promise<void> }> }[] = [
   { name: 'PGlite', enabled: true, setUp: async () => ({ env: {}, tearDown: async () => {} }) },
@@ -76,6 +86,45 @@ function sendNow(url: string, method: string, cookie: string, body?: unknown): {
   return { sent, answer };
 }
 
+/** What one request of a kept-alive client got. */
+interface KeptAliveOutcome {
+  /** When the answer (or the error) came, ms since the epoch. */
+  at: number;
+  /** 0 when the request failed. */
+  status: number;
+  body: unknown;
+  /** The whole body arrived. */
+  complete: boolean;
+  connection?: string;
+  retryAfter?: string;
+  /** It went on a socket an earlier request had used. */
+  reused: boolean;
+  /** The error's code (ECONNRESET for a reset or a "socket hang up", ECONNREFUSED…). */
+  error?: string;
+}
+
+/** One request through `agent` (kept-alive), resolved with its outcome, never rejected. */
+function sendKeptAlive(agent: Agent, url: string, method: string, cookie: string, body?: unknown): Promise<KeptAliveOutcome> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = httpRequest(url, {
+      method, agent,
+      headers: { origin: TEST_ORIGIN, cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ at: Date.now(), status: 0, body: null, complete: false, reused: req.reusedSocket, error: error.code ?? String(error) }));
+      res.on('end', () => resolve({
+        at: Date.now(), status: res.statusCode ?? 0, body: parseJson(text), complete: res.complete, reused: req.reusedSocket,
+        connection: res.headers.connection, retryAfter: res.headers['retry-after'],
+      }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ at: Date.now(), status: 0, body: null, complete: false, reused: req.reusedSocket, error: error.code ?? String(error) }));
+    req.end(payload);
+  });
+}
+
 /** Connections the server has open to database `url` (its pool and its LISTEN connection). */
 async function connectionsTo(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -94,20 +143,26 @@ describe('graceful shutdown on SIGTERM', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
+  /** A fresh data dir and database for `target`, and what the test started, cleaned up after the file. */
+  const prepare = async (target: (typeof targets)[number]) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'palpite-shutdown-'));
+    const { env: dbEnv, url, tearDown } = await target.setUp();
+    const env = { ...dbEnv, ...REMOTE_MEMBERS_ENV, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, SEED_DEMO: 'true', RANKING_CACHE_MS: '0' };
+    const servers: ServerProcess[] = [];
+    const streams: EventStream[] = [];
+    cleanups.push(async () => {
+      for (const stream of streams) stream.close();
+      for (const server of servers) await killServer(server);
+      await tearDown();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    return { dataDir, env, url, servers, streams };
+  };
+
   for (const target of targets) {
     it.runIf(target.enabled)(`answers in-flight requests, ends streams with a retry hint and exits 0 within 10 s on ${target.name}`, async () => {
       const started = Date.now();
-      const dataDir = mkdtempSync(join(tmpdir(), 'palpite-shutdown-'));
-      const { env: dbEnv, url, tearDown } = await target.setUp();
-      const env = { ...dbEnv, ...REMOTE_MEMBERS_ENV, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, SEED_DEMO: 'true', RANKING_CACHE_MS: '0' };
-      const servers: ServerProcess[] = [];
-      const streams: EventStream[] = [];
-      cleanups.push(async () => {
-        for (const stream of streams) stream.close();
-        for (const server of servers) await killServer(server);
-        await tearDown();
-        rmSync(dataDir, { recursive: true, force: true });
-      });
+      const { dataDir, env, url, servers, streams } = await prepare(target);
       const server = await startServer(env);
       servers.push(server);
       const { groupId, members } = await groupWithMembers(server.base, MEMBERS, { prefix: 'shutdown' });
@@ -215,6 +270,75 @@ describe('graceful shutdown on SIGTERM', () => {
         + `${url ? 'no database connection left' : 'data dir lock removed'}, restart healthy in ${restartMs} ms; `
         + `a request that never finishes: exit 1 after ${hardExitMs} ms (SHUTDOWN_TIMEOUT_MS=1000); test ${((Date.now() - started) / 1_000).toFixed(1)} s`);
       await stopServer(again);
+    });
+
+    it.runIf(target.enabled)(`answers every request of ${KEPT_ALIVE_CLIENTS} clients on kept-alive connections at SIGTERM, resetting none, on ${target.name}`, async () => {
+      const started = Date.now();
+      const { env, servers } = await prepare(target);
+      const server = await startServer(env);
+      servers.push(server);
+      const { groupId, members } = await groupWithMembers(server.base, MEMBERS, { prefix: 'keepalive' });
+      const open = (await groupMatches(server.base, groupId, members[0]!)).filter((match) => match.open).slice(0, 10);
+
+      let signalAt = 0;
+      let warm = 0;
+      let warmed: () => void = () => {};
+      const allWarm = new Promise<void>((resolve) => { warmed = resolve; });
+      const agents: Agent[] = [];
+      /** Client c: requests back to back on one kept-alive socket until an answer says go elsewhere. */
+      const client = async (c: number) => {
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        agents.push(agent);
+        const member = members[c % MEMBERS]!;
+        const outcomes: KeptAliveOutcome[] = [];
+        for (let i = c; ; i++) {
+          const kind = i % 3;
+          const outcome = kind === 0
+            ? await sendKeptAlive(agent, `${server.base}/api/groups/${groupId}/predictions`, 'PUT', member.cookie, {
+              predictions: open.map((match) => ({ matchId: match.id, homeGoals: i % 10, awayGoals: c % 10 })),
+            })
+            : await sendKeptAlive(agent, `${server.base}/api/groups/${groupId}/${kind === 1 ? 'ranking' : 'matches'}`, 'GET', member.cookie);
+          outcomes.push(outcome);
+          if (outcomes.length === KEPT_ALIVE_WARM_ANSWERS && ++warm === KEPT_ALIVE_CLIENTS) warmed();
+          if (outcome.status === 503 || outcome.error !== undefined) return outcomes;
+        }
+      };
+      const clients = Array.from({ length: KEPT_ALIVE_CLIENTS }, (_, c) => client(c));
+      // Every client has answers on its reused connection: the signal comes with all of them sending.
+      await Promise.race([allWarm, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      signalAt = Date.now();
+      server.child.kill('SIGTERM');
+      const all = await Promise.all(clients);
+      for (const agent of agents) agent.destroy();
+      const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 12_000))]);
+      const exitMs = Date.now() - signalAt;
+
+      const outcomes = all.flat();
+      const before = outcomes.filter((outcome) => outcome.at < signalAt);
+      const after = outcomes.filter((outcome) => outcome.at >= signalAt);
+      const refused = after.filter((outcome) => outcome.error === 'ECONNREFUSED');
+      const failed = outcomes.filter((outcome) => (outcome.error !== undefined && !(outcome.at >= signalAt && outcome.error === 'ECONNREFUSED'))
+        || (outcome.error === undefined && (!outcome.complete || (outcome.status !== 503 && (outcome.status < 200 || outcome.status > 299)))));
+      const refusals = after.filter((outcome) => outcome.status === 503);
+      const answered = after.filter((outcome) => outcome.status >= 200 && outcome.status <= 299);
+      const summary = `${failed.length} of ${outcomes.length} requests failed (${failed.map((outcome) => outcome.error ?? outcome.status).join(', ')}); `
+        + `after the signal: ${answered.length} answered 2xx, ${refusals.length} answered 503, ${refused.length} refused`;
+      expect(before.filter((outcome) => outcome.reused).length, 'requests on reused sockets before the signal')
+        .toBeGreaterThanOrEqual(KEPT_ALIVE_CLIENTS * (KEPT_ALIVE_WARM_ANSWERS - 1));
+      expect(failed.map((outcome) => outcome.error ?? outcome.status), summary).toEqual([]);
+      for (const refusal of refusals) {
+        expect(refusal.body).toMatchObject({ error: { id: 'shutting_down', message: expect.any(String) } });
+        expect(refusal.connection).toBe('close');
+        expect(Number(refusal.retryAfter)).toBeGreaterThan(0);
+      }
+      expect(answered.length + refusals.length, 'answers after the signal').toBeGreaterThan(0);
+      expect(exit, server.output()).toEqual({ code: 0, signal: null });
+      expect(exitMs).toBeLessThan(10_000);
+
+      console.log(`[graceful-shutdown ${target.name}] ${KEPT_ALIVE_CLIENTS} kept-alive clients, ${before.length} requests before SIGTERM `
+        + `(${before.filter((outcome) => outcome.reused).length} on reused sockets), after it ${answered.length} answered 2xx `
+        + `(${answered.filter((outcome) => outcome.connection === 'close').length} with Connection: close), ${refusals.length} answered 503 shutting_down, `
+        + `${refused.length} refused (not listening), ${failed.length} reset or failed; exit 0 after ${exitMs} ms; test ${((Date.now() - started) / 1_000).toFixed(1)} s`);
     });
   }
 });

@@ -1,7 +1,8 @@
 /**
  * acceptQueuedConnections: connections the kernel has queued (their requests sent) are accepted and
  * answered before the server closes, although Node accepts only one queued connection per turn of a busy
- * event loop; without it, closing the listening socket resets them.
+ * event loop; without it, closing the listening socket resets them. With quietMs, it waits that long after
+ * the last connection.
  */
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -58,6 +59,18 @@ describe('acceptQueuedConnections', () => {
     careful.server.close();
     expect(await kept.answers).toEqual(Array.from({ length: 40 }, () => 'answered'));
     expect(accepted).toBeGreaterThan(0);
+  });
+
+  it('waits quietMs after the last connection accepted', async () => {
+    const { server, port } = await busyServer();
+    const started = Date.now();
+    setTimeout(() => connect(port, '127.0.0.1').on('error', () => {}).on('connect', function (this: Socket) { this.end(); }), 100);
+    const accepted = await acceptQueuedConnections(server, { limitMs: 5_000, quietMs: 200 });
+    const took = Date.now() - started;
+    server.close();
+    expect(accepted).toBe(1);
+    expect(took).toBeGreaterThanOrEqual(300);
+    expect(took).toBeLessThan(2_000);
   });
 
   it('gives up after limitMs when the queue never empties', async () => {

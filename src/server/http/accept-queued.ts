@@ -11,23 +11,29 @@ import type { Server } from 'node:net';
 /**
  * Resolves once `server` has accepted no connection for `quietTurns` turns of the event loop in a row
  * (each turn passes the poll phase, where a non-empty queue yields an accept, and reads what the
- * connections accepted before it have sent), or after `limitMs` whatever happens (a client that keeps
- * opening connections cannot hold the shutdown).
+ * connections accepted before it have sent) and for at least `quietMs` (default 0; three turns of an idle
+ * loop take well under a millisecond, less than a client needs to reconnect after an answer that closed its
+ * connection), or after `limitMs` whatever happens (a client that keeps opening connections cannot hold
+ * the shutdown).
  * @returns how many connections were accepted meanwhile.
  */
-export async function acceptQueuedConnections(server: Server, options: { limitMs: number; quietTurns?: number }): Promise<number> {
+export async function acceptQueuedConnections(server: Server, options: { limitMs: number; quietTurns?: number; quietMs?: number }): Promise<number> {
   const quietTurns = options.quietTurns ?? 3;
+  const quietMs = options.quietMs ?? 0;
   const until = Date.now() + options.limitMs;
   let accepted = 0;
+  let lastAt = Date.now();
   const count = () => {
     accepted += 1;
+    lastAt = Date.now();
   };
   server.on('connection', count);
   try {
     let quiet = 0;
     let seen = 0;
-    while (quiet < quietTurns && Date.now() < until) {
-      await new Promise((resolve) => setImmediate(resolve));
+    while ((quiet < quietTurns || Date.now() - lastAt < quietMs) && Date.now() < until) {
+      // Turns enough, time not yet: wait without spinning (a timer's turn passes the poll phase too).
+      await new Promise((resolve) => (quiet < quietTurns ? setImmediate(resolve) : setTimeout(resolve, 5)));
       quiet = accepted === seen ? quiet + 1 : 0;
       seen = accepted;
     }
