@@ -38,6 +38,8 @@ export const ERROR_IDS = [
   'headers_too_large',
   /** The request did not arrive within node's time limits (408). */
   'request_timeout',
+  /** The database cannot be reached (503, with Retry-After): try again in a few seconds. */
+  'database_unavailable',
   'internal',
 ] as const;
 

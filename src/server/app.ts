@@ -21,7 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { AppError } from './errors';
+import { AppError, errors } from './errors';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
@@ -45,6 +45,7 @@ import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { createDatabaseOutage, RETRY_AFTER_SECONDS } from './http/database-outage';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
@@ -64,6 +65,7 @@ import { createJobMonitor, type JobMonitor } from './jobs/job-monitor';
 import { createMetrics, type AppMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/routes';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 
 /** A request id a proxy may hand us: short, and only characters safe in a log line and a header. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -155,6 +157,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
+  // A lost database is one event: requests answer 503 database_unavailable, one line when it goes and one
+  // when it is back; background work logs through `backgroundLog`, quiet meanwhile (http/database-outage.ts).
+  const outage = createDatabaseOutage({
+    log: app.log,
+    probe: () => Promise.all([database.db.execute(sql`select 1`), database.readDb === database.db ? null : database.readDb.execute(sql`select 1`)]),
+  });
+  app.addHook('onClose', async () => outage.stop());
+  const backgroundLog = outage.quiet(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const jobs = createJobMonitor();
@@ -179,12 +189,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminEmails: env.ADMIN_EMAILS,
     fixedOrigin: env.APP_URL !== undefined,
     rateLimit: env.RATE_LIMIT,
-    logger: app.log,
+    logger: backgroundLog,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
   // Sessions ended on any instance are refused at once despite their signed copies (auth/revoked-sessions.ts).
-  await auth.revokedSessions.listen(database, (error) => app.log.warn({ err: error }, 'ended sessions: listening or reading failed; retrying'));
+  await auth.revokedSessions.listen(database, (error) => backgroundLog.warn({ err: error }, 'ended sessions: listening or reading failed; retrying'));
   app.addHook('onClose', async () => auth.revokedSessions.close());
   // Cached rankings and stats pages go as soon as any instance signals a change that may move them
   // (below); their time to live (RANKING_CACHE_MS, 30 s) only bounds how long a change nobody signalled
@@ -203,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stored: {
       read: (groupId) => readStatsSnapshot(database.db, groupId),
       write: async (groupId, json) => void await inBackground(() => writeStatsSnapshot(database.db, groupId, json)),
-      onError: (error) => app.log.warn({ err: error }, 'stored stats page: read or write failed'),
+      onError: (error) => backgroundLog.warn({ err: error }, 'stored stats page: read or write failed'),
     },
   });
   let changedAt = Number.NEGATIVE_INFINITY;
@@ -226,7 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const notice = parseRankingsNotice(payload);
     if (notice.origin !== instanceId) invalidateCaches(notice.groupId);
   }, {
-    onError: (error) => app.log.warn({ err: error }, 'ranking notices: listening connection lost; reconnecting'),
+    onError: (error) => backgroundLog.warn({ err: error }, 'ranking notices: listening connection lost; reconnecting'),
     onReconnect: () => invalidateCaches(),
   });
   app.addHook('onClose', async () => stopNotices());
@@ -245,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The routes' transactions have committed (answers are sent after them). Sent before the answer, so a
     // shutdown waits for it; a failed notice leaves the others their time to live.
     await notifyRankingsChanged(database.db, instanceId, groupId)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'ranking notice failed; other instances catch up within RANKING_CACHE_MS'));
+      .catch((error: unknown) => backgroundLog.warn({ err: error }, 'ranking notice failed; other instances catch up within RANKING_CACHE_MS'));
   });
   const sync = createSyncContext(database.db, env);
   app.addHook('onClose', async () => sync.settle());
@@ -253,11 +263,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the database), mails with signed unsubscribe links.
   const vapid = await resolveVapidKeys(database.db, env);
   const delivery: DeliveryContext = {
-    mailer, appUrl: baseURL.replace(/\/$/, ''), secret: authSecret, log: app.log,
-    push: createPushSender(vapid, env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`, app.log, { agent: options.pushAgent }),
+    mailer, appUrl: baseURL.replace(/\/$/, ''), secret: authSecret, log: backgroundLog,
+    push: createPushSender(vapid, env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`, backgroundLog, { agent: options.pushAgent }),
   };
   if (env.REMINDERS) {
-    const reminders = startReminderJob(database.db, delivery, env.REMINDER_INTERVAL_MS, app.log, undefined, jobs);
+    const reminders = startReminderJob(database.db, delivery, env.REMINDER_INTERVAL_MS, backgroundLog, undefined, jobs);
     app.addHook('onClose', async () => reminders.stop());
   }
   // Live events from every instance (LISTEN); open streams end before the server closes. A goal also
@@ -266,9 +276,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     invalidateCaches();
     if (event.kind !== 'match') return;
     sendGoalNotices(database.db, delivery, event.payload as LiveMatchEvent)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'goal notices failed'));
+      .catch((error: unknown) => backgroundLog.warn({ err: error }, 'goal notices failed'));
   };
-  const events = await createEventHub(database, app.log, { onEvent: onLiveEvent, recheckMs: env.LIVE_RECHECK_MS });
+  const events = await createEventHub(database, backgroundLog, { onEvent: onLiveEvent, recheckMs: env.LIVE_RECHECK_MS });
   app.decorate('liveEvents', events);
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());
@@ -288,6 +298,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: { id: error.id, message: error.message } });
+    }
+    // A connection to the database lost or refused: logged once for the whole outage, not here.
+    if (outage.failed(error)) {
+      const unavailable = errors.databaseUnavailable();
+      return reply.status(unavailable.statusCode).header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: { id: unavailable.id, message: unavailable.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation
@@ -333,7 +349,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // every instance in the database (added there once a second). Better Auth keeps its own, stricter,
   // per-address limits on sign-in, sign-up and mail (auth/auth.ts); reading one's own session is left to this one.
   const sharedLimits = env.RATE_LIMIT ? createSharedRateLimitStore({
-    db: database.db, secret: authSecret, onError: (error) => app.log.warn({ err: error }, 'rate limit counts not shared this time'),
+    db: database.db, secret: authSecret, onError: (error) => backgroundLog.warn({ err: error }, 'rate limit counts not shared this time'),
   }) : null;
   if (sharedLimits) app.addHook('onClose', async () => sharedLimits.close());
   const sessionKey = { cookieName: (await auth.$context).authCookies.sessionToken.name, secret: authSecret };
@@ -399,11 +415,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Folds queued results into member totals in the background (several instances may run it).
-  const folder = startScoringFolder(database.db, app.log, env.SCORING_FOLD_INTERVAL_MS, foldPaceFor(database.kind, database.db), jobs);
+  const folder = startScoringFolder(database.db, backgroundLog, env.SCORING_FOLD_INTERVAL_MS, foldPaceFor(database.kind, database.db), jobs);
   app.addHook('onClose', async () => folder.stop());
   // Keeps linked leagues' fixtures and results current (SYNC=false: off; several instances may run it).
   if (env.SYNC) {
-    const scheduler = startSyncScheduler(database.db, sync.fetchCompetition, app.log, { providers: sync.providers, fetchStandings: sync.fetchStandings });
+    const scheduler = startSyncScheduler(database.db, sync.fetchCompetition, backgroundLog, { providers: sync.providers, fetchStandings: sync.fetchStandings });
     app.addHook('onClose', async () => scheduler.stop());
   }
 

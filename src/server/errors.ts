@@ -47,5 +47,7 @@ export const errors = {
   avatarInvalid: () => new AppError(415, 'avatar_invalid', 'The file is not a JPEG, PNG or WebP image.'),
   originForbidden: () => new AppError(403, 'origin_forbidden', 'This request came from another site.'),
   rateLimited: () => new AppError(429, 'rate_limited', 'Too many requests; try again shortly.'),
+  /** The database cannot be reached (a connection lost or refused: http/database-outage.ts); sent with Retry-After. */
+  databaseUnavailable: () => new AppError(503, 'database_unavailable', 'The database cannot be reached right now; try again in a few seconds.'),
   internal: () => new AppError(500, 'internal', 'Something went wrong on our side.'),
 };
