@@ -33,7 +33,9 @@ async function main() {
   );
   // WEB_OUT_DIR: where `npm start` built the web app when told to build elsewhere (tests, several checkouts).
   const app = await buildApp({ env, database, webDir: process.env.WEB_OUT_DIR });
-  onConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
+  // An idle pooled connection dropped (one line per connection): the outage itself is logged once, when
+  // requests meet it, with its end and duration (http/database-outage.ts).
+  onConnectionError = (error) => app.log.debug({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
   const promoted = await promoteAdmins(database.db, env.ADMIN_EMAILS, env.REQUIRE_EMAIL_VERIFICATION);
   if (promoted > 0) app.log.info({ promoted }, 'ADMIN_EMAILS: accounts promoted to Platform Administrator');
   if (env.ADMIN_EMAILS.length > 0 && !env.REQUIRE_EMAIL_VERIFICATION) {
