@@ -84,6 +84,19 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How often open event streams are checked again (signed out, left the group…: the stream ends), in ms. */
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * Event streams one signed-in account may hold open at once on each instance (modules/live/stream-caps.ts);
+   * one more is refused with 429 `rate_limited` until one closes. Every open page holds one: 10 covers a
+   * phone, a tablet and a laptop with several tabs. Counted per instance.
+   */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Event streams one client address (request.ip, as TRUST_PROXY makes it) may hold open at once on each
+   * instance, whatever the accounts; 0: no cap by address. High (200) because a school or an office shares
+   * one address and the per-account cap is the real guard. Behind a proxy TRUST_PROXY does not name, every
+   * client shares the proxy's address: set TRUST_PROXY, or 0 here.
+   */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(200),
   /** Web Push keys (base64url, as `npx web-push generate-vapid-keys` prints them); unset: generated once and kept in the database. */
   VAPID_PUBLIC_KEY: z.string().min(40).max(200).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),

@@ -5,7 +5,10 @@
  * missed since, or `resync` when they are gone. Authorised by the session cookie (its session read from the database, never the cookie cache), and
  * checked again while open (a stream whose session ended or whose member left hears `revoked` and ends);
  * the events carry only match states, which the league's public pages show anyway. When the instance shuts
- * down, every stream hears `reconnect` with an SSE `retry:` hint and ends (`SHUTDOWN_RETRY_MS`).
+ * down, every stream hears `reconnect` with an SSE `retry:` hint and ends (`SHUTDOWN_RETRY_MS`). An
+ * account or a client address over its cap of open streams on this instance is refused with 429
+ * `rate_limited` and Retry-After (stream-caps.ts); a stream's slot is freed when its response closes,
+ * however it ends.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +23,7 @@ import { requireMember } from '../groups/policy';
 import type { EventHub } from './event-hub';
 import { eventsAfter, type LiveEventRecord } from './publish';
 import type { StreamAccess } from './stream-access';
+import { createStreamCaps, STREAM_CAP_RETRY_AFTER_S, tooManyStreams, type StreamCaps } from './stream-caps';
 
 /**
  * The answer as the OpenAPI document shows it: a `text/event-stream` (the events: src/contracts/live.ts).
@@ -30,9 +34,10 @@ const liveEventsResponse = {
   200: { description: 'Server-Sent Events: `match`, `resync`, `revoked`, `reconnect`; JSON data.', content: { 'text/event-stream': { schema: z.string() } } },
 };
 
-/** Registers the two event streams. */
-export async function liveRoutes(app: FastifyInstance, { db, auth, events }: AppContext) {
+/** Registers the two event streams, with this instance's caps of open streams (env LIVE_STREAMS_PER_*). */
+export async function liveRoutes(app: FastifyInstance, { db, auth, events, env }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const caps = createStreamCaps({ perAccount: env.LIVE_STREAMS_PER_ACCOUNT, perAddress: env.LIVE_STREAMS_PER_ADDRESS });
   api.get(
     '/groups/:groupId/events',
     { sse: 'only', schema: { tags: ['live'], params: groupParams, querystring: liveEventsQuery, response: liveEventsResponse } },
@@ -40,7 +45,7 @@ export async function liveRoutes(app: FastifyInstance, { db, auth, events }: App
       const viewer = await requireStoredSessionUser(request, reply, auth);
       const { groupId } = request.params;
       const access = await requireMember(db, viewer, groupId);
-      await openStream(db, events, reply, [access.leagueId], resumePoint(reply, request.query.lastEventId), { ...viewer, groupId });
+      await openStream(db, events, caps, reply, [access.leagueId], resumePoint(reply, request.query.lastEventId), { ...viewer, groupId });
     },
   );
   api.get(
@@ -50,7 +55,7 @@ export async function liveRoutes(app: FastifyInstance, { db, auth, events }: App
       const viewer = await requireStoredSessionUser(request, reply, auth);
       const leagues = rowsOf<{ league_id: string }>(await db.execute(sql`
         select distinct g.league_id from group_members gm join groups g on g.id = gm.group_id where gm.user_id = ${viewer.userId}`));
-      await openStream(db, events, reply, leagues.map((row) => row.league_id), resumePoint(reply, request.query.lastEventId), { ...viewer, groupId: null });
+      await openStream(db, events, caps, reply, leagues.map((row) => row.league_id), resumePoint(reply, request.query.lastEventId), { ...viewer, groupId: null });
     },
   );
 }
@@ -82,13 +87,25 @@ export const SHUTDOWN_RETRY_MS = 1_000;
 const SHUTDOWN_END_GRACE_MS = 2_000;
 
 /**
- * Opens the stream: subscribes first (holding live events back), replays what was missed after
- * `resumeFrom` (with REPLAY_MARGIN), then lets live events through — each event once. The hub checks
- * `access` again now and then; when it no longer holds, the stream hears `revoked` and ends.
+ * Opens the stream: takes a slot of the caps (429 when the account or the address has none left),
+ * subscribes (holding live events back), replays what was missed after `resumeFrom` (with REPLAY_MARGIN),
+ * then lets live events through — each event once. The hub checks `access` again now and then; when it no
+ * longer holds, the stream hears `revoked` and ends.
+ * @throws AppError 429 `rate_limited` over a cap (nothing sent yet, so the error handler answers it).
  */
 async function openStream(
-  db: Db, hub: EventHub, reply: FastifyReply, leagueIds: readonly string[], resumeFrom: number | null, access: StreamAccess,
+  db: Db, hub: EventHub, caps: StreamCaps, reply: FastifyReply, leagueIds: readonly string[], resumeFrom: number | null, access: StreamAccess,
 ) {
+  // Taken after the session and membership checks (a refused request never holds a slot) and with no
+  // await before the subscription, so requests racing in cannot all pass a cap with one slot left.
+  const slot = caps.take(access.userId, reply.request.ip);
+  if (!slot.ok) {
+    reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_S));
+    reply.request.log.info({ cap: slot.cap }, 'live events: stream refused, too many open');
+    throw tooManyStreams(slot.cap);
+  }
+  // The response's close is the one end of every stream: the client gone, `revoked`, shutdown, an error.
+  reply.raw.once('close', slot.release);
   reply.sse.keepAlive();
   let replaying = resumeFrom !== null;
   const held: LiveEventRecord[] = [];
@@ -132,6 +149,7 @@ async function openStream(
   // Gone while the session and membership were being checked: its close has already been heard.
   if (!reply.sse.isConnected || reply.raw.destroyed) {
     unsubscribe();
+    slot.release();
     return;
   }
   // The response starts now (headers flushed: Node holds them until the first body write otherwise), so
