@@ -83,7 +83,19 @@ export const groupMatch = match.extend({
   predictionCount: z.number().int(),
 });
 export type GroupMatch = z.infer<typeof groupMatch>;
-export const groupMatchesResponse = z.object({ serverTime: instant, matches: z.array(groupMatch) });
+export const groupMatchesResponse = z.object({
+  serverTime: instant,
+  matches: z.array(groupMatch),
+  /**
+   * Where the group's event stream picks up after this read: the highest live event number (live_events
+   * id) the matches were read with — in the same statement, so no event falls between; the last one
+   * issued when every recorded event has been pruned; 0 when none ever was. Open
+   * GET /api/groups/:groupId/events?lastEventId=<it> to hear every event after the read (the server
+   * replays a margin before it too: src/server/modules/live/routes.ts). null when the league has no
+   * matches (nothing to follow): open the stream without it and refetch.
+   */
+  liveEventId: z.number().int().min(0).nullable(),
+});
 export type GroupMatchesResponse = z.infer<typeof groupMatchesResponse>;
 
 export const predictionParams = z.object({ groupId: uuidParam, matchId: uuidParam });

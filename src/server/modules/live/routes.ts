@@ -1,8 +1,9 @@
 /**
  * GET /api/groups/:groupId/events (members of the group) and GET /api/events (the leagues of all my
  * groups): Server-Sent Events with @fastify/sse — a heartbeat comment every 30 s, `match` events as
- * results change, and on reconnection (Last-Event-ID, or ?lastEventId= from a new EventSource) the events
- * missed since, or `resync` when they are gone. Authorised by the session cookie (its session read from the database, never the cookie cache), and
+ * results change, and on reconnection (Last-Event-ID, or ?lastEventId= from a new EventSource — on a group
+ * page's first opening, the liveEventId its matches were read at) the events missed since, or `resync`
+ * when they are gone. Authorised by the session cookie (its session read from the database, never the cookie cache), and
  * checked again while open (a stream whose session ended or whose member left hears `revoked` and ends);
  * the events carry only match states, which the league's public pages show anyway. When the instance shuts
  * down, every stream hears `reconnect` with an SSE `retry:` hint and ends (`SHUTDOWN_RETRY_MS`). An
@@ -69,9 +70,11 @@ function resumePoint(reply: FastifyReply, fromQuery: number | undefined): number
 
 /**
  * Events numbered this close before a resume point are replayed too: numbers are taken at insert and
- * transactions commit in any order, so an event numbered below one the page saw may have been committed
- * (and sent) after it. Events of one match are numbered in commit order (its row is locked by the write),
- * and a page applies a match's state idempotently, so replaying a few again is harmless.
+ * transactions commit in any order, so an event numbered below one the page saw (or below the highest
+ * its matches were read with) may have been committed (and sent) after it. Events of one match are
+ * numbered in commit order (its row is locked by the write), and a page applies a match's state
+ * idempotently (a group page skips the replayed states it shows: live-connection.ts), so replaying a few
+ * again is harmless.
  */
 const REPLAY_MARGIN = 256;
 /** How many event numbers a stream remembers to send each event once. */

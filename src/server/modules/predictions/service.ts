@@ -2,7 +2,7 @@
  * A member's view of a group's matches, and making predictions. The deadline is enforced here by the
  * server's clock (src/domain/deadline.ts), never only by the UI.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { GroupMatchesResponse, Prediction, PredictionRequest } from '../../../contracts/groups';
 import { isPredictionOpen } from '../../../domain/deadline';
 import type { Db } from '../../db/client';
@@ -19,8 +19,21 @@ function presentPrediction(row: { homeGoals: number; awayGoals: number; points: 
 }
 
 /**
+ * Where a stream resumes after a read (GroupMatchesResponse.liveEventId): the highest live event number
+ * the statement sees; when every event was pruned, the last number issued (a stream resuming there is
+ * not told to resync: publish.ts eventsAfter); 0 when none ever was. A scalar subquery of the matches
+ * statement, so both come from one snapshot: an event the matches do not show is numbered above it, or
+ * was numbered before and commits after, which the stream's replay margin covers (live/routes.ts).
+ */
+const liveEventCursor = sql<number>`coalesce(
+  (select max(id) from live_events),
+  (select case when is_called then last_value end from live_events_id_seq),
+  0)`.mapWith(Number);
+
+/**
  * The group's league matches in kickoff order, each with whether it is open, the viewer's own
- * prediction and how many members predicted it (other members' predictions are not part of this view).
+ * prediction and how many members predicted it (other members' predictions are not part of this view),
+ * and the live event number they were read at (`liveEventId`: the group page's stream resumes there).
  * @throws AppError group_not_found, forbidden.
  */
 export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, groupId: string, now: Date): Promise<GroupMatchesResponse> {
@@ -28,7 +41,7 @@ export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, g
   const columns = {
     ...matchColumns,
     pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictionScoreColumns.points,
-    pOutcome: predictionScoreColumns.outcome, pUpdatedAt: predictions.updatedAt,
+    pOutcome: predictionScoreColumns.outcome, pUpdatedAt: predictions.updatedAt, liveEventId: liveEventCursor,
   };
   const rows = await withTeams(db.select(columns).from(matches).$dynamic())
     .leftJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, viewer.userId)))
@@ -41,6 +54,7 @@ export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, g
   );
   return {
     serverTime: now.toISOString(),
+    liveEventId: rows[0]?.liveEventId ?? null,
     matches: rows.map((row) => ({
       predictionCount: counts.get(row.id) ?? 0,
       ...presentMatch(row),
