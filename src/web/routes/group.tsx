@@ -65,8 +65,9 @@ export function GroupRoute() {
   const showRankingPage = useCallback((page: number) => setRankingPageOf({ groupId, page }), [groupId]);
   const me = useMe();
   const myGroups = useMyGroups();
-  // Scores and the ranking move as results come in, without a reload (members only: the group loaded).
-  useLiveEvents(groupId, validId && group.isSuccess);
+  // Scores and the ranking move as results come in, without a reload (members only: the group loaded),
+  // from the live event number the matches were read at (so once they have come, or failed).
+  useLiveEvents(groupId, validId && group.isSuccess && !matches.isPending);
   const shownGroup = useDeferredValue(group.data);
   const shownMatches = useDeferredValue(matches.data);
   const shownRanking = useDeferredValue(ranking.data);

@@ -1,10 +1,12 @@
 /**
  * The group page's event stream with a fake EventSource and a fake clock: what it refetches, how it
- * reconnects (1, 2, 5, 10 s, jitter, the server's hint, resuming after the last event) and when it stops.
+ * reconnects (1, 2, 5, 10 s, jitter, the server's hint, resuming after the last event) and when it stops;
+ * opening from the number the page's matches were read at (no refetch), and the replayed events from
+ * before that number (put on the page only when it does not show them yet).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMatchEvent } from '../../../contracts/live';
-import { REFETCH_DELAY_MS, startLiveConnection, type EventSourceLike } from './live-connection';
+import { REFETCH_DELAY_MS, startLiveConnection, type EventSourceLike, type LiveConnectionDeps } from './live-connection';
 
 class FakeSource implements EventSourceLike {
   onopen: ((event: Event) => void) | null = null;
@@ -42,8 +44,9 @@ describe('the live connection of a group page', () => {
   const latest = () => sources.at(-1)!;
   /** Lets the probe's promise settle. */
   const settle = async () => { await Promise.resolve(); await Promise.resolve(); await Promise.resolve(); };
-  const start = () => {
+  const start = (resume: Pick<LiveConnectionDeps, 'resumeFrom' | 'shows'> = {}) => {
     stop = startLiveConnection({
+      ...resume,
       streamPath: '/api/groups/g1/events',
       probePath: '/api/groups/g1',
       open: (url) => { const source = new FakeSource(url); sources.push(source); return source; },
@@ -93,6 +96,72 @@ describe('the live connection of a group page', () => {
     latest().emits('match', JSON.stringify(goal(3)), '44');
     vi.advanceTimersByTime(REFETCH_DELAY_MS);
     expect(refetched).toEqual(['']);
+  });
+
+  it('without a number its matches were read at, opens without a resume point and refetches the live parts', () => {
+    start({ resumeFrom: null });
+    expect(latest().url).toBe('/api/groups/g1/events');
+    latest().opens();
+    vi.advanceTimersByTime(REFETCH_DELAY_MS);
+    expect(refetched).toEqual(['matches', 'ranking']);
+  });
+
+  it('opens after the number its matches were read at and refetches nothing; a reopening resumes there too', () => {
+    start({ resumeFrom: 40, shows: () => false });
+    expect(latest().url).toBe('/api/groups/g1/events?lastEventId=40');
+    latest().opens();
+    vi.advanceTimersByTime(10 * REFETCH_DELAY_MS);
+    expect(refetched).toEqual([]);
+    latest().fails();
+    vi.advanceTimersByTime(1_000);
+    expect(latest().url).toBe('/api/groups/g1/events?lastEventId=40');
+    latest().opens();
+    vi.advanceTimersByTime(10 * REFETCH_DELAY_MS);
+    expect(refetched).toEqual([]);
+    // An event after the read: at once, as ever, and the next reopening resumes after it.
+    latest().emits('match', JSON.stringify(goal(1)), '41');
+    expect(applied.map((event) => event.homeGoals)).toEqual([1]);
+    vi.advanceTimersByTime(REFETCH_DELAY_MS);
+    expect(refetched.sort()).toEqual(['ranking', 'stats']);
+    latest().fails();
+    vi.advanceTimersByTime(1_000);
+    expect(latest().url).toBe('/api/groups/g1/events?lastEventId=41');
+  });
+
+  it('puts a replayed event from before that number on the page only when the page does not show it, once per match', () => {
+    // The page read m1 at 2–0 live and m2 finished 1–0; the server replays its margin before 40.
+    const shown = new Set(['m1 live 2', 'm2 finished 1']);
+    start({ resumeFrom: 40, shows: (event) => shown.has(`${event.matchId} ${event.status} ${event.homeGoals}`) });
+    latest().opens();
+    latest().emits('match', JSON.stringify(goal(1)), '30');
+    latest().emits('match', JSON.stringify({ ...goal(1, 'finished'), matchId: 'm2' }), '33');
+    latest().emits('match', JSON.stringify(goal(2)), '35');
+    expect(applied).toEqual([]); // held until the refetches run: a later one of the match may follow
+    vi.advanceTimersByTime(REFETCH_DELAY_MS);
+    // Both shown already: no score put back, no matches refetched. The ranking was read apart from the
+    // matches, maybe before these events: it is refetched.
+    expect(applied).toEqual([]);
+    expect(refetched.sort()).toEqual(['ranking', 'stats']);
+    refetched = [];
+    // One the read did not see (numbered before 40, committed after the read): put on the page, and its
+    // final whistle refetches the matches (my points).
+    latest().emits('match', JSON.stringify({ ...goal(1, 'finished'), matchId: 'm3' }), '39');
+    vi.advanceTimersByTime(REFETCH_DELAY_MS);
+    expect(applied.map((event) => event.matchId)).toEqual(['m3']);
+    expect(refetched.sort()).toEqual(['matches', 'ranking', 'stats']);
+    refetched = [];
+    applied = [];
+    // A held one is replaced by a later event of its match: only the newest state reaches the page.
+    latest().emits('match', JSON.stringify(goal(3)), '38');
+    latest().emits('match', JSON.stringify(goal(4)), '42');
+    expect(applied.map((event) => event.homeGoals)).toEqual([4]);
+    vi.advanceTimersByTime(REFETCH_DELAY_MS);
+    expect(applied.map((event) => event.homeGoals)).toEqual([4]);
+    expect(refetched.sort()).toEqual(['ranking', 'stats']);
+    // The replayed ones do not move the resume point back.
+    latest().fails();
+    vi.advanceTimersByTime(1_000);
+    expect(latest().url).toBe('/api/groups/g1/events?lastEventId=42');
   });
 
   it('reconnects after 1, 2, 5, then 10 s, resuming after the last event heard, and starts over once open', async () => {

@@ -5,8 +5,18 @@
  * - a `match` event is handed to `onMatch` at once, and the parts of the group to refetch are gathered for
  *   REFETCH_DELAY_MS (a replay may bring dozens of events: one refetch of each part, never one per event);
  *   a `resync` refetches the whole group;
- * - the first opening refetches the live parts (matches, ranking: a goal between the page's fetch and the
- *   stream's opening would otherwise be missed); a reopening without any event heard refetches everything;
+ * - the first opening of a page that read its matches at a live event number (`resumeFrom`: the matches'
+ *   liveEventId) resumes after it (?lastEventId=) and refetches nothing: a goal between the read and the
+ *   opening is replayed by the server. Without that number (the home page; a group whose matches failed
+ *   to load) it refetches the live parts (matches, ranking), or such a goal would be missed;
+ * - events numbered at or before `resumeFrom` come too (the server replays a margin before every resume
+ *   point, since events may commit out of their numbering's order), and the page's read may or may not
+ *   have seen them. The ranking, read apart from the matches and maybe before them, is refetched for
+ *   them; the latest of each match is held until the gathered refetches run, then put on the page (and
+ *   the matches refetched when it needsRefetch) only if the page does not already show that state
+ *   (`shows`) — so replaying a final whistle the page has read costs neither a refetch of the matches nor
+ *   a moment of an older score;
+ * - a reopening without any event heard (nor a number to resume from) refetches everything;
  * - a dropped stream is reopened after 1, 2, 5, then 10 s (reconnectDelay), plus up to a fifth more at
  *   random so pages dropped together do not return together, resuming after the last event heard
  *   (?lastEventId=, since a new EventSource cannot send Last-Event-ID); after a `reconnect` event (an
@@ -43,6 +53,16 @@ export interface LiveConnectionDeps {
   onMatch(event: LiveMatchEvent): void;
   /** Refetches one part of the group ('matches', 'ranking', 'stats'), or all of it (''). */
   refetch(part: string): void;
+  /**
+   * The live event number the page's matches were read at (GroupMatchesResponse.liveEventId): the first
+   * opening resumes after it instead of refetching. Omitted or null: no such number (see the rules above).
+   */
+  resumeFrom?: number | null;
+  /**
+   * Whether the page already shows a match's state (status, goals, kickoff), asked of the events replayed
+   * from at or before `resumeFrom`; without it they are all put on the page.
+   */
+  shows?(event: LiveMatchEvent): boolean;
   /** Clock and randomness (tests pass their own). */
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -54,21 +74,36 @@ export function startLiveConnection(deps: LiveConnectionDeps): () => void {
   let source: EventSourceLike | null = null;
   let timer: unknown;
   let attempt = 0;
-  let lastId: string | null = null;
+  const readAt = deps.resumeFrom ?? null;
+  // Where a (re)opening resumes: the last event heard, or before any the number the matches were read at.
+  let lastId: string | null = readAt === null ? null : String(readAt);
   let stopped = false;
   // The wait the server asked for when it ended the stream (it is shutting down); null: the backoff.
   let hinted: number | null = null;
   // Parts of the group to refetch ('' = all of it), gathered and sent together.
   const due = new Set<string>();
+  // The latest replayed event of each match numbered at or before readAt, until the refetches run.
+  const unsure = new Map<string, LiveMatchEvent>();
   let flush: unknown;
-  const refetch = (part = '') => {
-    due.add(part);
+  const heard = (event: LiveMatchEvent) => {
+    deps.onMatch(event);
+    if (needsRefetch(event)) due.add('matches');
+    due.add('ranking');
+    due.add('stats');
+  };
+  const gather = () => {
     flush ??= deps.setTimeout(() => {
       flush = undefined;
+      for (const event of unsure.values()) if (!deps.shows?.(event)) heard(event);
+      unsure.clear();
       const parts = due.has('') ? [''] : [...due];
       due.clear();
       for (const name of parts) deps.refetch(name);
     }, REFETCH_DELAY_MS);
+  };
+  const refetch = (part = '') => {
+    due.add(part);
+    gather();
   };
   const connect = () => {
     const resume = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
@@ -85,12 +120,19 @@ export function startLiveConnection(deps: LiveConnectionDeps): () => void {
       attempt = 0;
     };
     opened.addEventListener('match', (message) => {
-      lastId = message.lastEventId || lastId;
       const event = JSON.parse(message.data as string) as LiveMatchEvent;
-      deps.onMatch(event);
-      if (needsRefetch(event)) refetch('matches');
-      refetch('ranking');
-      refetch('stats');
+      if (readAt !== null && message.lastEventId && Number(message.lastEventId) <= readAt) {
+        // Resuming from readAt replays it again, so lastId stays; a later event of the match replaces it.
+        unsure.set(event.matchId, event);
+        refetch('ranking');
+        refetch('stats');
+        return;
+      }
+      lastId = message.lastEventId || lastId;
+      // Newer than any held one of the match (a match's events are numbered in the order they commit).
+      unsure.delete(event.matchId);
+      heard(event);
+      gather();
     });
     opened.addEventListener('resync', () => refetch());
     opened.addEventListener('reconnect', (message) => {

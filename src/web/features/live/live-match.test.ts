@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupMatchesResponse } from '../../../contracts/groups';
-import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay, reconnectHint } from './live-match';
+import { applyLiveMatch, isRefusal, needsRefetch, reconnectDelay, reconnectHint, showsLiveMatch } from './live-match';
 
 const team = (name: string) => ({ id: name, name, code: null, crestUrl: null });
 const match = (id: string, open: boolean) => ({
@@ -50,6 +50,18 @@ describe('applyLiveMatch', () => {
   it('returns the same data for a match it does not list, and nothing for nothing', () => {
     expect(applyLiveMatch(data, { ...event, matchId: 'other' })).toBe(data);
     expect(applyLiveMatch(undefined, event)).toBeUndefined();
+  });
+
+  it('tells whether the cached matches show an event already: status, goals and kickoff instant', () => {
+    const shown = applyLiveMatch(data, event);
+    expect(showsLiveMatch(shown, event)).toBe(true);
+    expect(showsLiveMatch(shown, { ...event, kickoff: '2026-11-26T20:00:00Z' })).toBe(true); // the same instant
+    expect(showsLiveMatch(data, event)).toBe(false);
+    for (const change of [{ status: 'finished' as const }, { awayGoals: 1 }, { homeGoalsExtraTime: 1 }, { awayGoalsExtraTime: 0 }, { kickoff: '2026-11-27T20:00:00.000Z' }]) {
+      expect(showsLiveMatch(shown, { ...event, ...change }), JSON.stringify(change)).toBe(false);
+    }
+    expect(showsLiveMatch(shown, { ...event, matchId: 'other' })).toBe(false);
+    expect(showsLiveMatch(undefined, event)).toBe(false);
   });
 
   it('refetches when the match ends, is postponed, cancelled or scheduled again (a new kickoff) — not for a goal', () => {

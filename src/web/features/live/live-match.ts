@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the live client: the reconnection backoff and how a `match` event updates a group's
- * cached matches (src/contracts/live.ts).
+ * Pure helpers of the live client: the reconnection backoff, and how a `match` event updates a group's
+ * cached matches and whether they show it already (src/contracts/live.ts).
  */
 import type { GroupMatchesResponse } from '../../../contracts/groups';
 import type { LiveMatchEvent, LiveReconnectEvent } from '../../../contracts/live';
@@ -48,6 +48,17 @@ export function applyLiveMatch(data: GroupMatchesResponse | undefined, event: Li
       open: match.open && event.status === 'scheduled',
     }),
   };
+}
+
+/**
+ * Whether the group's cached matches already show a match event's state: the match is listed with the
+ * event's status, goals (full time, after extra time) and kickoff instant. False for a match not listed.
+ */
+export function showsLiveMatch(data: GroupMatchesResponse | undefined, event: LiveMatchEvent): boolean {
+  const match = data?.matches.find((candidate) => candidate.id === event.matchId);
+  return match !== undefined && match.status === event.status && match.homeGoals === event.homeGoals && match.awayGoals === event.awayGoals
+    && match.homeGoalsExtraTime === event.homeGoalsExtraTime && match.awayGoalsExtraTime === event.awayGoalsExtraTime
+    && Date.parse(match.kickoff) === Date.parse(event.kickoff);
 }
 
 /** Whether a refused stream's group answer means it will stay refused (signed out, not a member, no group). */
