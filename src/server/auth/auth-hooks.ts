@@ -54,11 +54,10 @@ export function authHooks(options: AuthHookOptions) {
   const { db } = options;
 
   /**
-   * After a sign-in: a failure (a wrong password, an unknown address, or the right password to an
-   * unconfirmed account) is counted for the address, the owner is told when the limit is reached, and an
-   * unconfirmed account's refusal becomes the wrong password's; a success clears the count.
+   * After a sign-in (its attempt was counted before it, as a failure): a success clears the address's
+   * count, and an unconfirmed account's refusal becomes the wrong password's.
    */
-  const afterSignIn = async (ctx: { body?: unknown; request?: Request; context: { returned?: unknown } }) => {
+  const afterSignIn = async (ctx: { body?: unknown; context: { returned?: unknown } }) => {
     const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
     const email = emailField.safeParse(body.email);
     if (!email.success) return;
@@ -67,10 +66,7 @@ export function authHooks(options: AuthHookOptions) {
       await options.signInThrottle.succeeded(email.data);
       return;
     }
-    const code = (returned.body as { code?: unknown } | undefined)?.code;
-    if (code !== 'INVALID_EMAIL_OR_PASSWORD' && code !== 'EMAIL_NOT_VERIFIED') return;
-    if (await options.signInThrottle.failed(email.data) === SIGN_IN_FAILURE_LIMIT.max) options.signInsHeld(email.data, ctx.request);
-    if (code === 'EMAIL_NOT_VERIFIED') throw new APIError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if ((returned.body as { code?: unknown } | undefined)?.code === 'EMAIL_NOT_VERIFIED') throw new APIError('UNAUTHORIZED', INVALID_CREDENTIALS);
   };
 
   return {
@@ -100,7 +96,10 @@ export function authHooks(options: AuthHookOptions) {
         }
         case '/sign-in/email': {
           const email = emailField.safeParse(body.email);
-          if (email.success && await options.signInThrottle.held(email.data)) {
+          if (!email.success) return; // Better Auth refuses it
+          const attempt = await options.signInThrottle.attempt(email.data);
+          if (attempt.notify) options.signInsHeld(email.data, ctx.request);
+          if (attempt.count > SIGN_IN_FAILURE_LIMIT.max) {
             throw new APIError('TOO_MANY_REQUESTS', {
               code: 'ACCOUNT_SIGN_IN_HELD',
               message: 'Too many failed sign-ins to this account. Wait a few minutes, or choose a new password.',

@@ -79,6 +79,8 @@ export function createAuth(options: AuthOptions) {
   // same request then takes the reservation. Kept a minute at most (the callback runs within the request).
   const reservations = new Map<string, number>();
   const reserveResend = async (email: string): Promise<boolean> => {
+    // Reservations of addresses that never took theirs (unknown, already confirmed) go after their minute.
+    for (const [address, until] of reservations) if (until < Date.now()) reservations.delete(address);
     const reserved = await reserveVerificationMail(db, email, now(), 'resend');
     if (reserved) reservations.set(email.trim().toLowerCase(), Date.now() + 60_000);
     return reserved;
@@ -141,6 +143,8 @@ export function createAuth(options: AuthOptions) {
           .catch((error: unknown) => logger.error({ err: error }, 'the password reset mail could not be prepared'));
       },
       async onPasswordReset({ user }, request) {
+        // A new password is the way out of a hold on failed sign-ins (sign-in-throttle.ts).
+        await signInThrottle.succeeded(user.email);
         await sendPasswordChanged(user, request);
       },
     },

@@ -7,7 +7,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth';
-import { sessionTokenIn, withoutBrokenSessionCopy, withoutSessionCopy } from './session-copy';
+import { withoutSessionCopy } from './session-copy';
 
 /**
  * Routes whose answer must not tell a known address from an unknown one by its time: answered no sooner
@@ -31,15 +31,12 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       const url = new URL(request.url, baseURL);
       const headers = fromNodeHeaders(request.headers);
       // A session copy Better Auth cannot read is left out (session-copy.ts): get-session answered 500 to one.
-      // The copy of a session ended lately on any instance is not trusted either (revoked-sessions.ts): Better
-      // Auth then reads the session row, finds it gone, and clears the cookies.
+      // Better Auth's routes never trust the signed copy of the session: they read the session row, so a
+      // session ended on any instance is refused there at once, however its cookies are written. None of
+      // them is hot (the web app's session check asks for the row anyway); the hot routes check copies
+      // against the recently ended sessions instead (viewer.ts, revoked-sessions.ts).
       const cookie = request.headers.cookie;
-      if (cookie) {
-        const { sessionData, sessionToken } = (await auth.$context).authCookies;
-        const token = sessionTokenIn(cookie, sessionToken.name);
-        const revoked = token !== null && auth.revokedSessions.has(token);
-        headers.set('cookie', revoked ? withoutSessionCopy(cookie, sessionData.name) : withoutBrokenSessionCopy(cookie, sessionData.name));
-      }
+      if (cookie) headers.set('cookie', withoutSessionCopy(cookie, (await auth.$context).authCookies.sessionData.name));
       // Better Auth rate-limits by this header: give it the address Fastify resolved (which honours
       // X-Forwarded-For only when TRUST_PROXY is on), never what the client claims.
       headers.set('x-forwarded-for', request.ip);
@@ -48,7 +45,11 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       const response = await auth.handler(new Request(url, init));
       // This instance ended sessions: it refuses their copies before it answers (other instances hear the
       // trigger's notice within moments).
-      if (response.status < 400 && REVOKING_PATHS.has(url.pathname)) await auth.revokedSessions.refresh();
+      // A failed read must not turn a done sign-out into an error (its answer clears the cookies): the
+      // trigger's notice brings the set up to date.
+      if (response.status < 400 && REVOKING_PATHS.has(url.pathname)) {
+        await auth.revokedSessions.refresh().catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions: refresh failed; the notice follows'));
+      }
       const floor = ANSWER_FLOOR_MS.get(url.pathname);
       if (floor !== undefined && reply.elapsedTime < floor) await new Promise((resolve) => setTimeout(resolve, floor - reply.elapsedTime));
       reply.status(response.status);

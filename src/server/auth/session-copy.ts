@@ -101,19 +101,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * The session token a Cookie header carries (its `tokenName` cookie, percent-decoded, without the
- * ".signature" Better Auth appends), or null. Not verified: only for looking the token up.
- */
-export function sessionTokenIn(cookie: string, tokenName: string): string | null {
-  for (const pair of cookie.split(';')) {
-    const at = pair.indexOf('=');
-    if (at === -1 || pair.slice(0, at).trim() !== tokenName) continue;
-    return decoded(pair.slice(at + 1).trim()).replace(/\.[^.]*$/, '') || null;
-  }
-  return null;
-}
-
 /** The Cookie header without the session copy `name` and its chunks (`name.0`…), so the session is read from the database. */
 export function withoutSessionCopy(cookie: string, name: string): string {
   return cookie.split(';').map((pair) => pair.trim()).filter((pair) => {

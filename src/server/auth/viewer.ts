@@ -141,7 +141,8 @@ async function hotSessionUser(request: FastifyRequest, reply: FastifyReply, auth
   // The cookie cache alone when it is fresh and its session was not ended lately (revoked-sessions.ts);
   // otherwise the full session check, which renews the cache or finds the session gone.
   const copied = cookie ? await cookieCacheUser(cookie, auth) : null;
-  const user = copied && !auth.revokedSessions.has(copied.sessionToken) ? copied : await sessionUserOf(request, reply, auth, !copied);
+  // Otherwise the session row is read (Better Auth would read the copy of another cookie of the same name).
+  const user = copied && !auth.revokedSessions.has(copied.sessionToken) ? copied : await sessionUserOf(request, reply, auth, false);
   if (cookie && user) {
     hotSessions.delete(cookie);
     hotSessions.set(cookie, { user, until: now + HOT_SESSION_MEMO_MS });

@@ -23,7 +23,8 @@ describe(`per-person limits (${TEST_DB_KIND})`, () => {
     const at = (time: string) => new Date(`2026-06-11T${time}Z`);
     expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).allowed).toBe(true);
     expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).allowed).toBe(true);
-    expect(await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    // Retry-After: when one more hit fits the sliding window (three hits at 18:00:50 weigh a third by 18:01:40).
+    expect(await hitPersonLimit(t.database.db, limit, 'u1', at('18:00:50'))).toEqual({ allowed: false, retryAfterSeconds: 50 });
     expect((await hitPersonLimit(t.database.db, limit, 'u2', at('18:00:50'))).allowed).toBe(true);
     // Fixed windows let two more through at 18:01:00; the last minute still holds the three hits of 18:00:50.
     expect((await hitPersonLimit(t.database.db, limit, 'u1', at('18:01:00'))).allowed).toBe(false);

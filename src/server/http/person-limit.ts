@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../db/client';
 import { AppError } from '../errors';
-import { sliding } from './shared-rate-limit';
+import { sliding, slidingRetryMs } from './shared-rate-limit';
 
 /** A limit: at most `max` hits per `windowMs` milliseconds. */
 export interface PersonLimit {
@@ -41,8 +41,9 @@ export async function hitPersonLimit(db: Conn, limit: PersonLimit, userId: strin
     )
     select counted.hits, coalesce((select hits from rate_limit_windows where key = ${key} and window_start = ${previousStart.toISOString()}::timestamptz), 0) as previous
       from counted`));
-  const estimate = sliding(row?.hits ?? 1, row?.previous ?? 0, now.getTime(), start.getTime(), limit.windowMs);
-  const retryAfterSeconds = Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
+  const [hits, previous] = [row?.hits ?? 1, row?.previous ?? 0];
+  const estimate = sliding(hits, previous, now.getTime(), start.getTime(), limit.windowMs);
+  const retryAfterSeconds = Math.max(1, Math.ceil(slidingRetryMs(hits, previous, now.getTime(), start.getTime(), limit.windowMs, limit.max) / 1000));
   return { allowed: estimate <= limit.max, retryAfterSeconds };
 }
 

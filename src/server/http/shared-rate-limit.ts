@@ -128,7 +128,7 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
   };
 
   const storeFor = (namespace: string): RateLimitStore => ({
-    incr(key, callback, timeWindow) {
+    incr(key, callback, timeWindow, max) {
       const now = Date.now();
       const windowStart = Math.floor(now / timeWindow) * timeWindow;
       const id = `${namespace}\n${key}\n${windowStart}`;
@@ -146,7 +146,9 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
       }
       entry.pending += 1;
       schedule();
-      callback(null, { current: sliding(entry.shared + entry.pending, previousHits(namespace, key, windowStart, timeWindow), now, windowStart, timeWindow), ttl: windowStart + timeWindow - now });
+      const [current, previous] = [entry.shared + entry.pending, previousHits(namespace, key, windowStart, timeWindow)];
+      // ttl is what @fastify/rate-limit sends as Retry-After: when the sliding estimate is back within the limit.
+      callback(null, { current: sliding(current, previous, now, windowStart, timeWindow), ttl: slidingRetryMs(current, previous, now, windowStart, timeWindow, max) });
     },
     read(key, callback, timeWindow) {
       const now = Date.now();
@@ -188,4 +190,17 @@ export function createSharedRateLimitStore(options: SharedRateLimitOptions): Sha
  */
 export function sliding(current: number, previous: number, now: number, windowStart: number, windowMs: number): number {
   return current + Math.ceil(previous * Math.max(0, 1 - (now - windowStart) / windowMs));
+}
+
+/**
+ * How long, in ms from `now`, until one more hit would be within `max` by the estimate of `sliding`:
+ * within the current window when its own hits leave room (the previous window's weight shrinks), else in
+ * the next one (where the current window's hits become the previous and shrink in turn). The end of the
+ * current window when a hit would be within `max` already.
+ */
+export function slidingRetryMs(current: number, previous: number, now: number, windowStart: number, windowMs: number, max: number): number {
+  const elapsed = now - windowStart;
+  if (sliding(current + 1, previous, now, windowStart, windowMs) <= max) return windowStart + windowMs - now;
+  if (current + 1 <= max) return Math.max(1, Math.ceil((windowMs * (previous - (max - current - 1))) / previous - elapsed));
+  return Math.ceil(windowMs - elapsed + (windowMs * Math.max(0, current - (max - 1))) / current);
 }
