@@ -249,6 +249,11 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(sink.to(account.email)).toHaveLength(2); // once
       expect(sink.to(unknown)).toHaveLength(0);
+      // Parallel guesses count too: of 20 sent at once to a fresh address, exactly 10 are judged.
+      const target = `parallel-${Date.now()}@example.com`;
+      const parallel = await Promise.all(Array.from({ length: 20 }, (_, n) => post('/sign-in/email', { email: target, password: `parallel guess ${n}` })));
+      expect(parallel.filter((response) => response.statusCode === 401)).toHaveLength(10);
+      expect(parallel.filter((response) => response.statusCode === 429)).toHaveLength(10);
       // Another account is not affected; once the window has slid past the failures, the owner signs in again.
       expect((await verifiedAccount()).cookie).toMatch(/session_token=/);
       await t.database.db.execute(sql`update sign_in_failures set failed_at = failed_at - interval '15 minutes'`);

@@ -109,6 +109,18 @@ describe(`ended sessions are refused at once (${TEST_DB_KIND})`, () => {
     });
   }
 
+  it('refuses an ended session however its cookies are written (a second token cookie, a quoted token)', async () => {
+    const { groupId, matchId, copied } = await memberWithCopiedCookies('revoked_forms');
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: copied, origin: ORIGIN } });
+    const tokenPair = copied.split('; ').find((part) => part.includes('session_token='))!;
+    const [tokenName, tokenValue] = [tokenPair.slice(0, tokenPair.indexOf('=')), tokenPair.slice(tokenPair.indexOf('=') + 1)];
+    const forms = [
+      `${copied}; ${tokenName}=junk`,
+      copied.replace(tokenPair, `${tokenName}="${decodeURIComponent(tokenValue)}"`),
+    ];
+    for (const form of forms) expect(await answers(t.app, form, groupId, matchId), form.slice(0, 60)).toEqual(refused);
+  });
+
   it('keeps trusting the copies of sessions nobody ended (no database read on the hot routes)', async () => {
     const { groupId, matchId, copied, person } = await memberWithCopiedCookies('revoked_none');
     // Another member's sign-out ends only their session.
