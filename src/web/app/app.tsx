@@ -135,6 +135,9 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export function startApp(): AppRouter {
   const router = createBrowserRouter(routes);
   void prefetchAuth(queryClient);
+  // A group page's data starts now too (route-data.ts); its code is only fetched on such a page.
+  const path = window.location.pathname;
+  if (path.startsWith('/group/')) void import('./route-data').then((data) => data.prefetchRouteData(queryClient, path)).catch(() => {});
   return router;
 }
 
