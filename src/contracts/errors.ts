@@ -40,6 +40,8 @@ export const ERROR_IDS = [
   'request_timeout',
   /** The database cannot be reached (503, with Retry-After): try again in a few seconds. */
   'database_unavailable',
+  /** The server's disk is full (503, with Retry-After): nothing can be saved until space is freed; reading still works. */
+  'storage_full',
   'internal',
 ] as const;
 

@@ -20,6 +20,7 @@ import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import { isStorageFull, STORAGE_RETRY_AFTER_SECONDS } from './db/embedded-storage';
 import type { Env } from './env';
 import { AppError, errors } from './errors';
 import { createAuth, type Auth } from './auth/auth';
@@ -298,6 +299,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: { id: error.id, message: error.message } });
+    }
+    // The embedded database's disk is full (db/embedded-storage.ts): writes refused until space is freed.
+    if (isStorageFull(error)) {
+      const full = errors.storageFull();
+      return reply.status(full.statusCode).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).send({ error: { id: full.id, message: full.message } });
     }
     // A connection to the database lost or refused: logged once for the whole outage, not here.
     if (outage.failed(error)) {

@@ -49,5 +49,7 @@ export const errors = {
   rateLimited: () => new AppError(429, 'rate_limited', 'Too many requests; try again shortly.'),
   /** The database cannot be reached (a connection lost or refused: http/database-outage.ts); sent with Retry-After. */
   databaseUnavailable: () => new AppError(503, 'database_unavailable', 'The database cannot be reached right now; try again in a few seconds.'),
+  /** The disk holding the embedded database is full (db/embedded-storage.ts): writes refused until space is freed; sent with Retry-After. */
+  storageFull: () => new AppError(503, 'storage_full', "The server's disk is full, so nothing can be saved right now (reading still works). Try again later."),
   internal: () => new AppError(500, 'internal', 'Something went wrong on our side.'),
 };

@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient, Pool as PgPool } from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { assertRoomToOpen, guardEmbedded, registerStorage, reserveFromEnv, type GuardedClient } from './embedded-storage';
 import { trackForeground } from './embedded-activity';
 import { sqlLiteral } from './sql-literal';
 
@@ -43,7 +44,8 @@ export interface Database {
    * database — other app instances included — once the notifying transaction commits. PostgreSQL: one
    * dedicated connection per call, reconnected after a drop (`onError` hears why; notifications sent
    * while it was down are lost, so callers resynchronise in `onReconnect`). PGlite: its own in-process
-   * LISTEN. @returns the function that stops listening.
+   * LISTEN, made again (then `onReconnect`) when the client is reopened after a full disk stopped it
+   * (embedded-storage.ts). @returns the function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /**
@@ -79,8 +81,11 @@ export type DatabaseTarget =
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens the database and applies pending migrations.
+ * Opens the database and applies pending migrations. An embedded database is guarded against a full disk
+ * (embedded-storage.ts; reserve EMBEDDED_DISK_RESERVE_MB, default 24 MB).
  * @throws DataDirLockedError when another process holds the embedded database.
+ * @throws DataDirFullError when the disk holding DATA_DIR has less free than the reserve (or the open
+ * failed with less than that free).
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -123,8 +128,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   ]);
   let lock: DataDirLock | undefined;
   let client: PGlite;
+  let guard: GuardedClient | undefined;
+  /** With a data folder: refuses to go on (DataDirFullError) when its disk is too full, `cause` being what failed. */
+  let assertRoom = (_cause?: unknown) => {};
   if ('dataDir' in target) {
     const dir = resolve(target.dataDir);
+    // Below the reserve, writes would be refused at once, and a database that needs recovery could not
+    // even start (embedded-storage.ts): say so, rather than PGlite's "failed to initialize properly".
+    const reserveBytes = reserveFromEnv(process.env.EMBEDDED_DISK_RESERVE_MB);
+    assertRoom = (cause) => assertRoomToOpen(dir, reserveBytes, cause);
+    assertRoom();
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
     // A restore stopped between its two renames (backup-embedded.ts) left the old database aside and none
@@ -134,16 +147,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw new Error(`${dir} holds pglite.replaced but no pglite: a restore was interrupted. Run the restore again, `
         + 'or rename pglite.replaced back to pglite to keep the database it replaced.');
     }
+    // fsync on, and a NODEFS whose fsync reaches the disk: an acknowledged write survives a power cut
+    // (decision 010). EMBEDDED_FSYNC=false (functional test suites only) skips the flushes.
+    const openPglite = async () => (process.env.EMBEDDED_FSYNC === 'false'
+      ? PGlite.create(join(dir, 'pglite'))
+      : (await openDurablePGlite(join(dir, 'pglite'))).client);
     try {
-      // fsync on, and a NODEFS whose fsync reaches the disk: an acknowledged write survives a power cut
-      // (decision 010). EMBEDDED_FSYNC=false (functional test suites only) skips the flushes.
-      client = process.env.EMBEDDED_FSYNC === 'false'
-        ? await PGlite.create(join(dir, 'pglite'))
-        : (await openDurablePGlite(join(dir, 'pglite'))).client;
+      guard = guardEmbedded(await openPglite(), {
+        dataDir: dir, reserveBytes, reopen: openPglite,
+        // A new client after a failure knows none of the old one's prepared statements.
+        onReopen: () => embeddedStatements.get(db)?.clear(),
+      });
     } catch (error) {
       lock.release();
+      assertRoom(error);
       throw error;
     }
+    client = guard.client;
   } else {
     // A template (a dumpDataDir of a migrated database, tests) loads faster than initdb plus every migration.
     // New WAL segments are not zero-filled: in memory that reserves nothing, and the 16 MB written, in
@@ -156,11 +176,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   embeddedStatements.set(db, new Map());
   trackForeground(client, db);
+  if (guard) registerStorage(db, guard);
   try {
     await migratePglite(db as never, { migrationsFolder });
   } catch (error) {
     await client.close();
     lock?.release();
+    assertRoom(error);
     throw error;
   }
   return {
@@ -171,8 +193,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await client.close();
       lock?.release();
     },
-    listen: async (channel, onMessage) => {
-      const stop = await client.listen(channel, onMessage);
+    listen: async (channel, onMessage, hooks) => {
+      const stop = guard ? await guard.listen(channel, onMessage, hooks?.onReconnect) : await client.listen(channel, onMessage);
       return async () => {
         if (!client.closed) await stop();
       };

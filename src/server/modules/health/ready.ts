@@ -1,12 +1,14 @@
 /**
  * Readiness (GET /api/ready): whether this instance can serve — it is not shutting down, the database
- * answers (within 2 s), every migration this build ships is applied, and the background jobs run on
- * schedule (job-monitor.ts).
+ * answers (within 2 s), every migration this build ships is applied, the background jobs run on
+ * schedule (job-monitor.ts), and, on the embedded database, its disk has room for writes
+ * (db/embedded-storage.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder, rowsOf, type Db } from '../../db/client';
+import { storageStatus, type StorageStatus } from '../../db/embedded-storage';
 import type { JobMonitor } from '../../jobs/job-monitor';
 
 /** How many migrations this build ships (drizzle-kit's journal). */
@@ -27,6 +29,8 @@ export interface Readiness {
   draining: boolean;
   /** Jobs that have not run on schedule. */
   stalledJobs: string[];
+  /** The embedded database's disk (absent on PostgreSQL): not `ok` means writes are refused, and why. */
+  storage?: StorageStatus;
 }
 
 /** Checks readiness now; never throws (a failed check is a false). */
@@ -45,5 +49,7 @@ export async function readiness(db: Db, jobs: JobMonitor): Promise<Readiness> {
   }
   const stalledJobs = jobs.stalled();
   const checks = { database, migrations, jobs: stalledJobs.length === 0 };
-  return { ready: !draining && database && migrations && checks.jobs, checks, stalledJobs, draining };
+  const storage = storageStatus(db);
+  const room = storage === undefined || storage.state === 'ok';
+  return { ready: !draining && database && migrations && checks.jobs && room, checks, stalledJobs, draining, ...(storage ? { storage } : {}) };
 }
