@@ -368,7 +368,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(async (scope) => {
     await limitRequests(scope);
-    await scope.register(authRoutes, { auth, baseURL });
+    await scope.register(authRoutes, {
+      auth, baseURL,
+      databaseDown: () => database.db.execute(sql`select 1`).then(() => false, () => true),
+    });
   });
   await app.register(
     async (api) => {

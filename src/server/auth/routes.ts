@@ -7,7 +7,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth';
-import { withoutSessionCopy } from './session-copy';
+import { parseCookies } from 'better-auth/cookies';
+import { verifySessionCopy, withoutSessionCopy } from './session-copy';
+import { errors } from '../errors';
 
 /**
  * Routes whose answer must not tell a known address from an unknown one by its time: answered no sooner
@@ -21,7 +23,11 @@ const REVOKING_PATHS = new Set(['sign-out', 'revoke-session', 'revoke-sessions',
   .map((path) => `/api/auth/${path}`));
 
 /** Registers GET/POST /api/auth/*; `baseURL` is where the app is served (for building the request URL). */
-export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth: Auth; baseURL: string }) {
+export async function authRoutes(app: FastifyInstance, { auth, baseURL, databaseDown }: {
+  auth: Auth; baseURL: string;
+  /** Whether the database fails to answer now: Better Auth turns its failures into its own 500s (FAILED_TO_GET_SESSION…). */
+  databaseDown?: () => Promise<boolean>;
+}) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -31,12 +37,18 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       const url = new URL(request.url, baseURL);
       const headers = fromNodeHeaders(request.headers);
       // A session copy Better Auth cannot read is left out (session-copy.ts): get-session answered 500 to one.
-      // Better Auth's routes never trust the signed copy of the session: they read the session row, so a
-      // session ended on any instance is refused there at once, however its cookies are written. None of
-      // them is hot (the web app's session check asks for the row anyway); the hot routes check copies
-      // against the recently ended sessions instead (viewer.ts, revoked-sessions.ts).
+      // Better Auth's routes get the signed copy of the session only when it names a session not ended
+      // lately (revoked-sessions.ts), read from the copy itself, however the token cookie is written;
+      // otherwise they read the session row, which is gone.
       const cookie = request.headers.cookie;
-      if (cookie) headers.set('cookie', withoutSessionCopy(cookie, (await auth.$context).authCookies.sessionData.name));
+      if (cookie) {
+        const context = await auth.$context;
+        const copy = parseCookies(cookie).get(context.authCookies.sessionData.name);
+        const verified = copy === undefined ? null : verifySessionCopy(copy, context.secret);
+        // Kept only when this server vouches for it and its own session (Better Auth accepts a copy only next
+        // to that session's token) was not ended: get-session then still answers from it while the database is away.
+        if (!verified || auth.revokedSessions.has(verified.sessionToken)) headers.set('cookie', withoutSessionCopy(cookie, context.authCookies.sessionData.name));
+      }
       // Better Auth rate-limits by this header: give it the address Fastify resolved (which honours
       // X-Forwarded-For only when TRUST_PROXY is on), never what the client claims.
       headers.set('x-forwarded-for', request.ip);
@@ -60,6 +72,12 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL }: { auth
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = response.body ? await response.text() : '';
       if (response.status < 400) return reply.send(text || null);
+      // Better Auth answers a database it cannot reach with its own 500: said as the outage it is (503, Retry-After).
+      if (response.status >= 500 && databaseDown && await databaseDown()) {
+        const unavailable = errors.databaseUnavailable();
+        return reply.status(503).header('retry-after', '5').header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ error: { id: unavailable.id, message: unavailable.message } }));
+      }
       const body = withErrorShape(response.status, text);
       // A refusal a hook replaced keeps the status of the one it replaced (Better Auth answers the hook's
       // body with the endpoint's status): the wrong password's code always answers as a wrong password.
