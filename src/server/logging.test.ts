@@ -2,22 +2,10 @@
  * The server log: human-readable in a terminal and JSON otherwise (and in production); requests at
  * debug, without their query string; text a client controls cannot forge a line; no email addresses.
  */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND } from '../../tests/helpers/app';
 import { prettyLogs } from './logger';
-
-/** A stream collecting the JSON log lines written to it. */
-function collector() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, stream };
-}
+import { collector } from '../../tests/helpers/log-lines';
 
 describe('log format', () => {
   it.each([

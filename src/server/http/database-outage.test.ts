@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { APIError } from 'better-auth/api';
@@ -24,18 +23,7 @@ import { seedDemoIfEmpty } from '../modules/demo/seed';
 import { openFreshPostgres, TEST_DB_KIND, type TestApp } from '../../../tests/helpers/app';
 import { startTcpProxy, type TcpProxy } from '../../../tests/helpers/tcp-proxy';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
-
-/** A stream collecting the JSON log lines written to it. */
-function collector() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, stream };
-}
+import { collector } from '../../../tests/helpers/log-lines';
 
 /** How long the database is away in each scenario (OUTAGE_CUT_MS to measure another length). */
 const CUT_MS = Number(process.env.OUTAGE_CUT_MS ?? 4_000);
