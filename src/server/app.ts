@@ -20,7 +20,7 @@ import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
-import { isStorageFull, STORAGE_RETRY_AFTER_SECONDS } from './db/embedded-storage';
+import { isStorageFull, STORAGE_RETRY_AFTER_SECONDS, storageStatus } from './db/embedded-storage';
 import type { Env } from './env';
 import { AppError, errors } from './errors';
 import { createAuth, type Auth } from './auth/auth';
@@ -371,6 +371,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(authRoutes, {
       auth, baseURL,
       databaseDown: () => database.db.execute(sql`select 1`).then(() => false, () => true),
+      storageFull: () => (storageStatus(database.db)?.state ?? 'ok') !== 'ok',
     });
   });
   await app.register(

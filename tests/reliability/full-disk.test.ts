@@ -250,6 +250,17 @@ describe.skipIf(skipReason !== null)(`a full disk under the embedded database${s
     expect(await pool.healthStatus()).toBe(200);
     // Reading still works.
     expect((await groupMatches(pool.server.base, pool.groupId, pool.savers[0]!.member)).length).toBeGreaterThan(0);
+    // Better Auth's writes say the same (its own answer was 422 failed_to_create_user): a sign-up and a sign-in.
+    const signUp = await callApi<{ error?: { id: string } }>(pool.server.base, 'POST', '/api/auth/sign-up/email', {
+      body: { email: 'late-comer@example.com', password: 'correct horse battery', username: 'late_comer', name: 'Late Comer' },
+    });
+    expect(signUp.status).toBe(503);
+    expect(signUp.body.error?.id).toBe('storage_full');
+    const signIn = await callApi<{ error?: { id: string } }>(pool.server.base, 'POST', '/api/auth/sign-in/email', {
+      body: { email: pool.savers[0]!.member.email, password: 'correct horse battery' },
+    });
+    expect(signIn.status).toBe(503);
+    expect(signIn.body.error?.id).toBe('storage_full');
 
     volume.empty();
     const recoveryMs = await pool.untilSavesRecover(10_000);

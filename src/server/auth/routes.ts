@@ -10,6 +10,7 @@ import type { Auth } from './auth';
 import { parseCookies } from 'better-auth/cookies';
 import { verifySessionCopy, withoutSessionCopy } from './session-copy';
 import { errors } from '../errors';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../db/embedded-storage';
 
 /**
  * Routes whose answer must not tell a known address from an unknown one by its time: answered no sooner
@@ -23,10 +24,12 @@ const REVOKING_PATHS = new Set(['sign-out', 'revoke-session', 'revoke-sessions',
   .map((path) => `/api/auth/${path}`));
 
 /** Registers GET/POST /api/auth/*; `baseURL` is where the app is served (for building the request URL). */
-export async function authRoutes(app: FastifyInstance, { auth, baseURL, databaseDown }: {
+export async function authRoutes(app: FastifyInstance, { auth, baseURL, databaseDown, storageFull }: {
   auth: Auth; baseURL: string;
   /** Whether the database fails to answer now: Better Auth turns its failures into its own 500s (FAILED_TO_GET_SESSION…). */
   databaseDown?: () => Promise<boolean>;
+  /** Whether the embedded database refuses writes for want of disk space now (db/embedded-storage.ts). */
+  storageFull?: () => boolean;
 }) {
   app.route({
     method: ['GET', 'POST'],
@@ -79,6 +82,13 @@ export async function authRoutes(app: FastifyInstance, { auth, baseURL, database
           .send(JSON.stringify({ error: { id: unavailable.id, message: unavailable.message } }));
       }
       const body = withErrorShape(response.status, text);
+      // Better Auth answers a write the full disk refused with its own 422 FAILED_TO_CREATE_USER (or a 500):
+      // said as the full disk it is, like every other write (503 storage_full, Retry-After).
+      if ((response.status >= 500 || /^FAILED_TO_/.test(String(body.code))) && storageFull?.()) {
+        const full = errors.storageFull();
+        return reply.status(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ error: { id: full.id, message: full.message } }));
+      }
       // A refusal a hook replaced keeps the status of the one it replaced (Better Auth answers the hook's
       // body with the endpoint's status): the wrong password's code always answers as a wrong password.
       if (body.code === 'INVALID_EMAIL_OR_PASSWORD') reply.status(401);
