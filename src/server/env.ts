@@ -45,6 +45,19 @@ const envSchema = z.object({
    */
   DATABASE_READ_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Embedded database only: free space kept on the disk holding DATA_DIR, in MB; below it writes answer
+   * 503 `storage_full` while reads go on (db/embedded-storage.ts). 0 turns the reserve off.
+   */
+  EMBEDDED_DISK_RESERVE_MB: z.coerce.number().min(0).max(1_000_000).default(24),
+  /** PostgreSQL only: connections each pool (the primary's, the replica's) may open. */
+  PGPOOL: z.coerce.number().int().min(1).max(1_000).default(10),
+  /**
+   * PostgreSQL only: how long a request waits for a connection (a free one in the pool, or a new one
+   * being opened) before it is answered 503 `database_unavailable`, in ms. Bounds the wait when the
+   * database's host stops answering (packets dropped) instead of refusing.
+   */
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Signs sessions; at least 32 characters. Unset: one is generated and kept in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** nodemailer SMTP URL (smtp://user:pass@host:587); unset: mail goes to DATA_DIR/outbox and the log. */

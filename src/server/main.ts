@@ -28,8 +28,11 @@ async function main() {
   let onConnectionError = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL, onConnectionError: (error) => onConnectionError(error) }
-      : { dataDir: env.DATA_DIR },
+      ? {
+        url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL, onConnectionError: (error) => onConnectionError(error),
+        poolSize: env.PGPOOL, connectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+      }
+      : { dataDir: env.DATA_DIR, reserveBytes: env.EMBEDDED_DISK_RESERVE_MB * 1024 * 1024 },
   );
   // WEB_OUT_DIR: where `npm start` built the web app when told to build elsewhere (tests, several checkouts).
   const app = await buildApp({ env, database, webDir: process.env.WEB_OUT_DIR });

@@ -1,7 +1,8 @@
 /**
  * A TCP proxy (node:net) to put between the app and PostgreSQL, so a test can take the database away
  * and give it back: `refuse()` stops listening (new connections get ECONNREFUSED, open ones go on),
- * `cut()` also resets every open connection, `restore()` listens again on the same port.
+ * `cut()` also resets every open connection, `silence()` resets them and then accepts new connections
+ * without ever answering (a host gone silent: its packets dropped), `restore()` forwards again on the same port.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
@@ -12,6 +13,8 @@ export interface TcpProxy {
   refuse(): Promise<void>;
   /** Refuses new connections until restore() and resets the open ones (both ends). */
   cut(): Promise<void>;
+  /** Resets the open connections; until restore(), new ones are accepted and never answered. */
+  silence(): Promise<void>;
   /** Accepts connections again. */
   restore(): Promise<void>;
   /** Stops the proxy for good. */
@@ -26,9 +29,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     socket.on('close', () => open.delete(socket));
     socket.on('error', () => {});
   };
+  let silent = false;
   const makeServer = () => createServer((client) => {
-    const upstream = connect(target.port, target.host);
     track(client);
+    // Nothing comes back; the client's bytes go nowhere (ended by restore()).
+    if (silent) return;
+    const upstream = connect(target.port, target.host);
     track(upstream);
     client.pipe(upstream);
     upstream.pipe(client);
@@ -62,7 +68,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     refuse,
     cut: stop,
+    async silence() {
+      await stop();
+      silent = true;
+      server = makeServer();
+      await listen(server, port);
+    },
     async restore() {
+      if (silent) {
+        silent = false;
+        for (const socket of open) socket.resetAndDestroy();
+        return;
+      }
       if (server) return;
       server = makeServer();
       await listen(server, port);

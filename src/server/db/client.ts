@@ -16,7 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient, Pool as PgPool } from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
-import { assertRoomToOpen, guardEmbedded, registerStorage, reserveFromEnv, type GuardedClient } from './embedded-storage';
+import { assertRoomToOpen, DEFAULT_RESERVE_BYTES, guardEmbedded, registerStorage, type GuardedClient } from './embedded-storage';
 import { trackForeground } from './embedded-activity';
 import { sqlLiteral } from './sql-literal';
 
@@ -73,16 +73,31 @@ export interface ListenHooks {
  * administrator); the pool replaces them, and without a listener node-postgres would crash the process.
  */
 export type DatabaseTarget =
-  | { url: string; readUrl?: string; onConnectionError?: (error: Error) => void }
-  | { dataDir: string }
+  | {
+    url: string; readUrl?: string; onConnectionError?: (error: Error) => void;
+    /** Connections per pool (default 10; PGPOOL). */
+    poolSize?: number;
+    /** How long a query waits for a connection, in ms, before it fails (default 5,000; PG_CONNECT_TIMEOUT_MS). */
+    connectTimeoutMs?: number;
+  }
+  | {
+    dataDir: string;
+    /** Free space kept on DATA_DIR's disk, in bytes (default DEFAULT_RESERVE_BYTES; EMBEDDED_DISK_RESERVE_MB). */
+    reserveBytes?: number;
+  }
   | { memory: true; template?: Blob };
+
+/** Connections per PostgreSQL pool unless told otherwise. */
+const DEFAULT_POOL_SIZE = 10;
+/** How long a PostgreSQL query waits for a connection unless told otherwise, in ms. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 /** The folder of drizzle-kit's migrations (and its meta/_journal.json), applied at open. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Opens the database and applies pending migrations. An embedded database is guarded against a full disk
- * (embedded-storage.ts; reserve EMBEDDED_DISK_RESERVE_MB, default 24 MB).
+ * (embedded-storage.ts; a reserve of `reserveBytes`, default 24 MB).
  * @throws DataDirLockedError when another process holds the embedded database.
  * @throws DataDirFullError when the disk holding DATA_DIR has less free than the reserve (or the open
  * failed with less than that free).
@@ -96,7 +111,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // 30–700 ms compiling expressions for ranking and stats reads that run in tens of milliseconds
     // (docs/benchmarks.md). An operator's own postgresql.conf stays untouched.
     const open = (url: string) => {
-      const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PGPOOL ?? 10), options: '-c jit=off -c work_mem=32MB' });
+      // A bounded wait for a connection: a host gone silent (packets dropped, not refused) answers 503 within
+      // it rather than leaving requests waiting for the operating system's minutes-long connect timeout.
+      const pool = new pg.Pool({
+        connectionString: url, max: target.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        options: '-c jit=off -c work_mem=32MB',
+      });
       pool.on('error', (error) => target.onConnectionError?.(error));
       let acquired = 0;
       pool.on('acquire', () => { acquired += 1; });
@@ -135,7 +155,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const dir = resolve(target.dataDir);
     // Below the reserve, writes would be refused at once, and a database that needs recovery could not
     // even start (embedded-storage.ts): say so, rather than PGlite's "failed to initialize properly".
-    const reserveBytes = reserveFromEnv(process.env.EMBEDDED_DISK_RESERVE_MB);
+    const reserveBytes = target.reserveBytes ?? DEFAULT_RESERVE_BYTES;
     assertRoom = (cause) => assertRoomToOpen(dir, reserveBytes, cause);
     assertRoom();
     mkdirSync(dir, { recursive: true });

@@ -13,7 +13,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import {
-  DataDirFullError, DEFAULT_RESERVE_BYTES, guardEmbedded, isStorageFull, reserveFromEnv, StorageFullError, type StorageStatus,
+  DataDirFullError, DEFAULT_RESERVE_BYTES, guardEmbedded, isStorageFull, StorageFullError, type StorageStatus,
 } from './embedded-storage';
 
 const MB = 1024 * 1024;
@@ -84,25 +84,9 @@ describe('the embedded database disk guard', () => {
     expect(isStorageFull('53100')).toBe(false);
   });
 
-  it('reads EMBEDDED_DISK_RESERVE_MB in megabytes (24 by default, 0 for none) and refuses anything else', () => {
-    expect(reserveFromEnv(undefined)).toBe(DEFAULT_RESERVE_BYTES);
-    expect(DEFAULT_RESERVE_BYTES).toBe(24 * MB);
-    expect(reserveFromEnv('0')).toBe(0);
-    expect(reserveFromEnv('512')).toBe(512 * MB);
-    expect(() => reserveFromEnv('-1')).toThrow(/EMBEDDED_DISK_RESERVE_MB/);
-    expect(() => reserveFromEnv('lots')).toThrow(/EMBEDDED_DISK_RESERVE_MB/);
-  });
-
   it('refuses to open a data folder whose disk has less free than the reserve, saying how much is free', async () => {
-    const previous = process.env.EMBEDDED_DISK_RESERVE_MB;
-    process.env.EMBEDDED_DISK_RESERVE_MB = String(2 ** 40); // more than any disk here
-    try {
-      const refused = await openDatabase({ dataDir: join(dir, 'data') }).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(DataDirFullError);
-      expect((refused as Error).message).toMatch(/^The disk holding DATA_DIR is full \(\d+(\.\d+)? MB free; the embedded database needs \d+ MB free to start\)/);
-    } finally {
-      if (previous === undefined) delete process.env.EMBEDDED_DISK_RESERVE_MB;
-      else process.env.EMBEDDED_DISK_RESERVE_MB = previous;
-    }
+    const refused = await openDatabase({ dataDir: join(dir, 'data'), reserveBytes: 2 ** 60 }).catch((error: unknown) => error); // more than any disk here
+    expect(refused).toBeInstanceOf(DataDirFullError);
+    expect((refused as Error).message).toMatch(/^The disk holding DATA_DIR is full \(\d+(\.\d+)? MB free; the embedded database needs \d+ MB free to start\)/);
   });
 });

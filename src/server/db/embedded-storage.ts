@@ -122,14 +122,6 @@ export function assertRoomToOpen(dataDir: string, reserveBytes: number, cause?: 
   if (free < needed) throw new DataDirFullError(dataDir, free, needed, cause === undefined ? undefined : { cause });
 }
 
-/** The reserve in bytes from EMBEDDED_DISK_RESERVE_MB (MB, ≥ 0; 0 turns it off), else DEFAULT_RESERVE_BYTES. @throws on anything else. */
-export function reserveFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return DEFAULT_RESERVE_BYTES;
-  const megabytes = Number(value);
-  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`EMBEDDED_DISK_RESERVE_MB must be a number of megabytes, 0 or more (got "${value}").`);
-  return megabytes * MB;
-}
-
 /** The error objects inside `error`: itself, then its `cause`s (Drizzle's DrizzleQueryError), 8 deep at most. */
 function* chain(error: unknown): Generator<{ code?: unknown; severity?: unknown }> {
   let current = error;

@@ -1,7 +1,7 @@
 /**
  * A database outage under load (database-outage.ts): PostgreSQL behind a TCP proxy that a test cuts for
  * a few seconds while requests run. Wanted: 503 `database_unavailable` with Retry-After in the app's
- * shape while it is gone (never a 500), 200 again by itself once it is back, readiness false meanwhile,
+ * shape while it is gone (never a 500) — also when its host stops answering —, 200 again by itself once it is back, readiness false meanwhile,
  * and one log line when it goes and one when it returns — never one per request, never the SQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +27,8 @@ import { collector } from '../../../tests/helpers/log-lines';
 
 /** How long the database is away in each scenario (OUTAGE_CUT_MS to measure another length). */
 const CUT_MS = Number(process.env.OUTAGE_CUT_MS ?? 4_000);
+/** The app's wait for a connection (PG_CONNECT_TIMEOUT_MS) in these tests: short, so a silent host's outage answers many times. */
+const CONNECT_TIMEOUT_MS = 1_000;
 
 interface Answer { sentAt: number; at: number; path: string; status: number; id?: string; retryAfter: string | null; shape: boolean }
 
@@ -200,7 +202,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
     proxied.port = String(proxy.port);
     // As main.ts does: dropped pooled connections are heard (without a listener node-postgres would crash).
     let onConnectionError = (_error: Error) => {};
-    database = await openDatabase({ url: proxied.toString(), onConnectionError: (error) => onConnectionError(error) });
+    database = await openDatabase({ url: proxied.toString(), connectTimeoutMs: CONNECT_TIMEOUT_MS, onConnectionError: (error) => onConnectionError(error) });
     const outbox: Mail[] = [];
     app = await buildApp({
       env: parseEnv({
@@ -235,8 +237,12 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
     return { sentAt, at: Date.now(), path, status: response.status, id: typeof body?.error?.id === 'string' ? body.error.id : undefined, retryAfter: response.headers.get('retry-after'), shape };
   };
 
-  /** How the database goes away: the network cut (open connections reset), or the server stopping (as `pg_ctl stop -m fast`: open connections told 57P01, new ones refused). */
-  type Way = 'network cut' | 'server stopped';
+  /**
+   * How the database goes away: the network cut (open connections reset), the server stopping (as
+   * `pg_ctl stop -m fast`: open connections told 57P01, new ones refused), or its host gone silent (open
+   * connections reset, new ones never answered: a fail-over to an address nothing answers, packets dropped).
+   */
+  type Way = 'network cut' | 'server stopped' | 'host silent';
 
   /**
    * Eight clients send requests one after another (each its next when the last was answered) while the
@@ -257,6 +263,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     if (way === 'network cut') await proxy.cut();
+    else if (way === 'host silent') await proxy.silence();
     else {
       await proxy.refuse();
       // Waits (up to 5 s) until each backend has exited: requests sent before then may still succeed.
@@ -329,5 +336,9 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
   it('does the same while PostgreSQL stops (connections ended with 57P01, new ones refused) and starts again', async () => {
     const run = await outage('server stopped', CUT_MS);
     expectHandled(run);
+  });
+
+  it('does the same while its host stops answering (a new connection waits PG_CONNECT_TIMEOUT_MS, then 503), where requests used to wait for good', async () => {
+    expectHandled(await outage('host silent', CUT_MS + 2_000));
   });
 });
