@@ -13,7 +13,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import {
-  DataDirFullError, DEFAULT_RESERVE_BYTES, guardEmbedded, isStorageFull, StorageFullError, type StorageStatus,
+  DataDirFullError, guardEmbedded, isStorageFull, StorageFullError, type StorageStatus,
 } from './embedded-storage';
 
 const MB = 1024 * 1024;
