@@ -16,5 +16,15 @@ export const readyResponse = z.object({
   stalledJobs: z.array(z.string()),
   /** The instance is shutting down (SIGTERM): it still answers for a moment, but send it nothing new. */
   draining: z.boolean(),
+  /**
+   * The embedded database's disk (absent on PostgreSQL): `state` ok, full (writes refused) or failed
+   * (stopped until it reopens), free space and the reserve in MB, and the reason in plain English.
+   */
+  storage: z.object({
+    state: z.enum(['ok', 'full', 'failed']),
+    freeMb: z.number(),
+    reserveMb: z.number(),
+    reason: z.string().optional(),
+  }).optional(),
 });
 export type ReadyResponse = z.infer<typeof readyResponse>;

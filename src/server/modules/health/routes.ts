@@ -4,26 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { healthResponse, readyResponse } from '../../../contracts/health';
 import { onStorageChange } from '../../db/embedded-storage';
 import type { AppContext } from '../../app';
 import { APP_VERSION } from '../../version';
 import { readiness } from './ready';
-
-/**
- * The readiness answer with the embedded database's disk (db/embedded-storage.ts StorageStatus; absent on
- * PostgreSQL): `state` ok, full (writes refused) or failed (stopped until it reopens), free space and the
- * reserve in MB, and the reason in plain English. It belongs in contracts/health.ts with the rest.
- */
-const readyWithStorage = readyResponse.extend({
-  storage: z.object({
-    state: z.enum(['ok', 'full', 'failed']),
-    freeMb: z.number(),
-    reserveMb: z.number(),
-    reason: z.string().optional(),
-  }).optional(),
-});
 
 /**
  * Registers GET /health: `{status: "ok", version, build}`; and GET /ready: 200 `{status: "ready", checks}`
@@ -40,7 +25,7 @@ export async function healthRoutes(app: FastifyInstance, { db, jobs }: AppContex
   );
   api.get(
     '/ready',
-    { schema: { tags: ['system'], response: { 200: readyWithStorage, 503: readyWithStorage } } },
+    { schema: { tags: ['system'], response: { 200: readyResponse, 503: readyResponse } } },
     async (_request, reply) => {
       const verdict = await readiness(db, jobs);
       return reply.status(verdict.ready ? 200 : 503).header('cache-control', 'no-store').send({
