@@ -11,6 +11,7 @@ import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/a
 import { createUser, type TestUser } from '../../tests/helpers/users';
 import { matches, user } from './db/schema';
 import { seedDemoIfEmpty } from './modules/demo/seed';
+import { listenLocally } from '../../tests/helpers/listen';
 
 const ROLES = ['guest', 'outsider', 'member', 'admin', 'owner', 'platform'] as const;
 type Role = (typeof ROLES)[number];
@@ -166,9 +167,7 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
     teamId = open!.teamId;
     const doc = (await call('guest', 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(t.app);
   }, 60_000);
   afterAll(async () => t?.close());
 

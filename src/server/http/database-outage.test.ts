@@ -24,6 +24,7 @@ import { openFreshPostgres, TEST_DB_KIND, type TestApp } from '../../../tests/he
 import { startTcpProxy, type TcpProxy } from '../../../tests/helpers/tcp-proxy';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
 import { collector } from '../../../tests/helpers/log-lines';
+import { listenLocally } from '../../../tests/helpers/listen';
 
 /** How long the database is away in each scenario (OUTAGE_CUT_MS to measure another length). */
 const CUT_MS = Number(process.env.OUTAGE_CUT_MS ?? 4_000);
@@ -213,9 +214,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
       mailer: { mode: 'outbox', send: async (mail) => void outbox.push(mail) },
     });
     onConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(app);
     person = await createUser({ app, database, outbox, dataDir, close: async () => {} } satisfies TestApp);
   });
 

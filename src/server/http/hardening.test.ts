@@ -13,6 +13,7 @@ import { containsLoneSurrogate, containsNul, deeperThan, isWellFormedHost } from
 import { isTrustedOrigin } from './origin-check';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
 import { serializeError } from '../logger';
+import { listenLocally } from '../../../tests/helpers/listen';
 
 const ourShape = { error: { id: expect.any(String), message: expect.any(String) } };
 
@@ -176,9 +177,7 @@ describe(`hostile requests (${TEST_DB_KIND})`, () => {
   });
 
   it("answers header fields too large with 431 headers_too_large, and a malformed request with 400, in the app's shape (a real socket)", async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = Number(new URL(await listenLocally(t.app)).port);
     // node's limit is 16 KB of header fields (--max-http-header-size).
     const tooLarge = parseAnswer(await rawRequest(port, `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=${'x'.repeat(20_000)}\r\n\r\n`));
     expect(tooLarge.status).toBe(431);

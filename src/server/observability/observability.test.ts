@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { createJobMonitor } from '../jobs/job-monitor';
 import { readiness } from '../modules/health/ready';
 import { seedDemoIfEmpty } from '../modules/demo/seed';
+import { listenLocally } from '../../../tests/helpers/listen';
 
 const TOKEN = 'metrics-token-metrics-token-123';
 
@@ -94,9 +95,8 @@ describe(`observability (${TEST_DB_KIND})`, () => {
       payload: { predictions: open.map((match) => ({ matchId: match.id, homeGoals: 1, awayGoals: 0 })) },
     });
     expect(saved.statusCode).toBe(200);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const stream = await openEventStream(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/groups/${group.id}/events`, { cookie: ana.cookie });
+    const base = await listenLocally(t.app);
+    const stream = await openEventStream(`${base}/api/groups/${group.id}/events`, { cookie: ana.cookie });
     try {
       const after = await scrape();
       const route = { route: '/api/groups/:groupId/matches', method: 'GET', status: '200' };

@@ -17,6 +17,7 @@ import { matches } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { scoreMatches } from '../scoring/score-matches';
+import { listenLocally } from '../../../../tests/helpers/listen';
 
 describe(`live event streams (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -49,9 +50,7 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     const [match] = await t.database.db.select({ id: matches.id }).from(matches)
       .where(and(eq(matches.leagueId, leagueId), eq(matches.status, 'scheduled'))).orderBy(matches.kickoff).limit(1);
     matchId = match!.id;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(t.app);
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -209,9 +208,7 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     const other = await createAnotherInstance(t);
     let closed = false;
     try {
-      await other.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.server.address();
-      const at = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const at = await listenLocally(other);
       const [group, all] = [await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie }, at), await open('/api/events', { cookie: ana.cookie }, at)];
       expect([group.status, all.status]).toEqual([200, 200]);
       const closing = other.close();
@@ -235,10 +232,9 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
       database, webDir: `${t.dataDir}/no-web`,
     });
     try {
-      await other.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.server.address();
+      const at = await listenLocally(other);
       const opening = Date.now();
-      const stream = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie }, `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      const stream = await open(`/api/groups/${groupId}/events`, { cookie: ana.cookie }, at);
       expect(stream.status).toBe(200);
       expect(Date.now() - opening).toBeLessThan(2_000); // headers flushed at once, not with the first heartbeat (30 s)
       const started = Date.now();

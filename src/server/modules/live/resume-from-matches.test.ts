@@ -16,6 +16,7 @@ import { matches } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { scoreMatches } from '../scoring/score-matches';
+import { listenLocally } from '../../../../tests/helpers/listen';
 
 describe(`a group's matches carry where its stream resumes (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -51,9 +52,7 @@ describe(`a group's matches carry where its stream resumes (${TEST_DB_KIND})`, (
     const scheduled = await t.database.db.select({ id: matches.id }).from(matches)
       .where(and(eq(matches.leagueId, leagueId), eq(matches.status, 'scheduled'))).orderBy(matches.kickoff).limit(2);
     [matchId, otherId] = scheduled.map((match) => match.id) as [string, string];
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(t.app);
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();

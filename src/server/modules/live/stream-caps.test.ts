@@ -15,6 +15,7 @@ import { openEventStream, type EventStream } from '../../../../tests/helpers/eve
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { rowsOf } from '../../db/client';
 import { seedDemoIfEmpty } from '../demo/seed';
+import { listenLocally } from '../../../../tests/helpers/listen';
 
 describe(`caps of open event streams (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -64,9 +65,7 @@ describe(`caps of open event streams (${TEST_DB_KIND})`, () => {
     owner = await createUser(t, { username: 'owner' });
     const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
     groupId = (await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Capped pool', leagueId }, headers: { cookie: owner.cookie } })).json().group.id;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(t.app);
   });
   // Each test starts with no stream open, whatever the last one left.
   afterEach(async () => {

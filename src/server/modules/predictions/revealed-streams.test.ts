@@ -13,6 +13,7 @@ import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { matches, profiles, user } from '../../db/schema';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { carriesSecretPrediction, fillPath, getOperations, SECRET_SCORE } from './open-prediction-probe';
+import { listenLocally } from '../../../../tests/helpers/listen';
 
 describe(`others' predictions on the event streams (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -64,9 +65,7 @@ describe(`others' predictions on the event streams (${TEST_DB_KIND})`, () => {
       .orderBy(matches.kickoff).limit(2) as [{ id: string }, { id: string }];
     expect((await predict(ana, openMatchId, SECRET_SCORE.homeGoals, SECRET_SCORE.awayGoals)).statusCode).toBe(200);
     expect((await predict(bruno, openMatchId, 1, 0)).statusCode).toBe(200);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(t.app);
   });
   afterAll(async () => {
     for (const { stream } of opened) stream.close();
