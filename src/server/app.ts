@@ -47,6 +47,7 @@ import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { createDatabaseOutage, RETRY_AFTER_SECONDS } from './http/database-outage';
+import { carriesCookie, firstScreenReads, preloadLinkHeader } from './http/preload-hints';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
@@ -420,7 +421,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const file = asset ? assetPath(webDir, path) : null;
     if (file && existsSync(file)) return reply.sendFile(path.slice(1));
     if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
-    // Client-side routes of the single-page app.
+    // Client-side routes of the single-page app; a signed-in browser is told which reads to start at once.
+    const hint = preloadLinkHeader(firstScreenReads(path, carriesCookie(request.headers.cookie, sessionKey.cookieName)));
+    if (hint) reply.header('link', hint);
     return reply.sendFile('index.html');
   });
 

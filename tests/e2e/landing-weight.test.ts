@@ -2,7 +2,8 @@
  * The front door's weight budgets: a guest opening / receives at most 130 KB of compressed JavaScript in
  * total, precompressed at build and sent as it is; a signed-in person opening their home, their groups,
  * a group, its stats, their profile or the create-group form at most 180 KB. Sizes, not times: they do
- * not vary with the machine (`npm run bench:web` prints them for every route).
+ * not vary with the machine (`npm run bench:web` prints them for every route). And a group page's data
+ * is asked for with the page (server/http/preload-hints.ts), once.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -41,5 +42,36 @@ describe.runIf(withChromium)('browser: page weight', () => {
       if (weight.bytes > MEMBER_JS_BUDGET) over.push(`${route}: ${(weight.bytes / 1024).toFixed(1)} KB`);
     }
     expect(over).toEqual([]);
+  });
+
+  it("starts a signed-in person's group page reads with the page itself (Link preloads), and fetches each once", async () => {
+    const member = await apiUser(server, browser, 'preloaded');
+    const leagueId = (await server.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
+    const group = (await server.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: member.cookie }, payload: { name: 'Preloaded pool', leagueId } })).json().group as { id: string };
+    await member.context.close();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    await addCookieHeader(context, member.cookie, server.url);
+    const page = await context.newPage();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && request.method() === 'GET') reads.push(`${url.pathname}${url.search}`);
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => { if (/preload/i.test(message.text())) warnings.push(message.text()); });
+    const navigation = await page.goto(`${server.url}/group/${group.id}`);
+    const link = navigation?.headers().link ?? '';
+    await page.getByRole('heading', { name: 'Preloaded pool' }).waitFor();
+    await page.getByText(/Matchday|Round/).first().waitFor();
+    const firstScreen = ['/api/auth/get-session?disableCookieCache=true', `/api/groups/${group.id}`, `/api/groups/${group.id}/matches`, `/api/groups/${group.id}/ranking?page=1`, '/api/groups'];
+    // Named in the page's own answer, so the browser asks before the app's code runs…
+    for (const read of firstScreen) expect(link).toContain(`<${read}>; rel=preload; as=fetch; crossorigin`);
+    // …and the app's fetches find them: each asked for once, none warned about as unused or mismatched.
+    for (const read of firstScreen) expect(reads.filter((seen) => seen === read), read).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    await context.close();
+    // A guest's pages carry no hint (nothing of theirs to read).
+    const guest = await fetch(`${server.url}/group/${group.id}`);
+    expect(guest.headers.get('link')).toBeNull();
   });
 });

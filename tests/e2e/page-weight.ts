@@ -3,7 +3,7 @@
  * for each (compressed as sent) — the measure behind the budgets (the landing page ≤ 130 KB of compressed
  * JavaScript in total, a signed-in page ≤ 180 KB) and the route weights recorded by `npm run bench:web`.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Response } from 'playwright-core';
 
 /** The landing page's budget of compressed JavaScript, in bytes (a guest opening /). */
 export const LANDING_JS_BUDGET = 130 * 1024;
@@ -24,15 +24,18 @@ export interface PageWeight {
 export async function javascriptWeight(context: BrowserContext, url: string): Promise<PageWeight> {
   const page = await context.newPage();
   const seen: Promise<{ bytes: number; encoding: string }>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (!new URL(response.url()).pathname.endsWith('.js')) return;
     seen.push((async () => ({
       bytes: (await response.request().sizes()).responseBodySize,
       encoding: (await response.allHeaders())['content-encoding'] ?? 'identity',
     }))());
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(300);
+  // What arrives later is not counted (and its sizes would be asked of a closed page).
+  page.off('response', onResponse);
   const files = await Promise.all(seen);
   await page.close();
   return {
