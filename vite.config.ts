@@ -85,6 +85,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    // .vite/manifest.json: which files each screen needs, for the server's preload hints (src/server/http/preload-hints.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Fewer, fuller files for the first load (measured by `npm run bench:web`): the libraries every page

@@ -47,7 +47,7 @@ import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { createDatabaseOutage, RETRY_AFTER_SECONDS } from './http/database-outage';
-import { carriesCookie, firstScreenReads, preloadLinkHeader } from './http/preload-hints';
+import { carriesCookie, firstScreenReads, preloadLinkHeader, readBuildManifest, screenCode } from './http/preload-hints';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
@@ -412,6 +412,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
+  const buildManifest = hasWeb ? readBuildManifest(webDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -422,7 +423,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (file && existsSync(file)) return reply.sendFile(path.slice(1));
     if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
     // Client-side routes of the single-page app; a signed-in browser is told which reads to start at once.
-    const hint = preloadLinkHeader(firstScreenReads(path, carriesCookie(request.headers.cookie, sessionKey.cookieName)));
+    const signedIn = carriesCookie(request.headers.cookie, sessionKey.cookieName);
+    const hint = preloadLinkHeader(firstScreenReads(path, signedIn), signedIn ? screenCode(buildManifest, path) : []);
     if (hint) reply.header('link', hint);
     return reply.sendFile('index.html');
   });

@@ -44,7 +44,7 @@ describe.runIf(withChromium)('browser: page weight', () => {
     expect(over).toEqual([]);
   });
 
-  it("starts a signed-in person's group page reads with the page itself (Link preloads), and fetches each once", async () => {
+  it("starts a signed-in person's group page reads and code with the page itself (Link preloads), and fetches each once", async () => {
     const member = await apiUser(server, browser, 'preloaded');
     const leagueId = (await server.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
     const group = (await server.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: member.cookie }, payload: { name: 'Preloaded pool', leagueId } })).json().group as { id: string };
@@ -53,9 +53,11 @@ describe.runIf(withChromium)('browser: page weight', () => {
     await addCookieHeader(context, member.cookie, server.url);
     const page = await context.newPage();
     const reads: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/') && request.method() === 'GET') reads.push(`${url.pathname}${url.search}`);
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
     });
     const warnings: string[] = [];
     page.on('console', (message) => { if (/preload/i.test(message.text())) warnings.push(message.text()); });
@@ -68,6 +70,11 @@ describe.runIf(withChromium)('browser: page weight', () => {
     for (const read of firstScreen) expect(link).toContain(`<${read}>; rel=preload; as=fetch; crossorigin`);
     // …and the app's fetches find them: each asked for once, none warned about as unused or mismatched.
     for (const read of firstScreen) expect(reads.filter((seen) => seen === read), read).toHaveLength(1);
+    // The screen's code too (modulepreload, from the build's manifest): the group screen's file among them, every file fetched once.
+    const code = [...link.matchAll(/<([^>]+)>; rel=modulepreload/g)].map((match) => match[1]!);
+    expect(code.some((file) => /^\/assets\/group-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of code) expect(scripts.filter((seen) => seen === file), file).toHaveLength(1);
+    expect(scripts.length).toBe(new Set(scripts).size);
     expect(warnings).toEqual([]);
     await context.close();
     // A guest's pages carry no hint (nothing of theirs to read).

@@ -1,6 +1,6 @@
 /** The first screen's preload hints (preload-hints.ts): which reads, for whom, and the header's form. */
 import { describe, expect, it } from 'vitest';
-import { carriesCookie, firstScreenReads, preloadLinkHeader, SESSION_READ } from './preload-hints';
+import { carriesCookie, firstScreenReads, preloadLinkHeader, screenCode, SESSION_READ, type BuildManifest } from './preload-hints';
 
 const GROUP = '0b9e4c1a-5d2f-4e8a-9c3b-7a6d5e4f3c2b';
 
@@ -22,9 +22,35 @@ describe('firstScreenReads', () => {
 });
 
 describe('preloadLinkHeader', () => {
-  it('preloads each read as fetch() asks for it, and says nothing for none', () => {
+  it('preloads each read as fetch() asks for it, then the code as modules, and says nothing for none', () => {
     expect(preloadLinkHeader(['/api/a', '/api/b?page=1'])).toBe('</api/a>; rel=preload; as=fetch; crossorigin, </api/b?page=1>; rel=preload; as=fetch; crossorigin');
+    expect(preloadLinkHeader(['/api/a'], ['/assets/x.js'])).toBe('</api/a>; rel=preload; as=fetch; crossorigin, </assets/x.js>; rel=modulepreload');
     expect(preloadLinkHeader([])).toBeNull();
+  });
+});
+
+describe('screenCode', () => {
+  /** A build as Vite describes it: the entry's own imports, the group screen's, shared and nested ones, a cycle. */
+  const manifest: BuildManifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_framework-1.js', '_api-1.js'] },
+    '_framework-1.js': { file: 'assets/framework-1.js' },
+    '_api-1.js': { file: 'assets/api-1.js' },
+    'routes/group.tsx': { file: 'assets/group-1.js', imports: ['_framework-1.js', 'index.html', '_groups-1.js', '_format-1.js'] },
+    '_groups-1.js': { file: 'assets/groups-1.js', imports: ['_api-1.js', '_uuid-1.js'] },
+    '_uuid-1.js': { file: 'assets/uuid-1.js', imports: ['_groups-1.js'] },
+    '_format-1.js': { file: 'assets/format-1.js' },
+    'app/route-data.ts': { file: 'assets/route-data-1.js', imports: ['_groups-1.js'] },
+    'routes/profile.tsx': { file: 'assets/profile-1.js' },
+  };
+
+  it("names a group page's screen and what it imports, less what index.html loads itself, each once", () => {
+    expect(screenCode(manifest, `/group/${GROUP}`)).toEqual(['/assets/group-1.js', '/assets/groups-1.js', '/assets/uuid-1.js', '/assets/format-1.js', '/assets/route-data-1.js']);
+  });
+
+  it('names nothing for other pages or without a manifest', () => {
+    expect(screenCode(manifest, '/profile')).toEqual([]);
+    expect(screenCode(manifest, `/group/${GROUP}/stats`)).toEqual([]);
+    expect(screenCode(null, `/group/${GROUP}`)).toEqual([]);
   });
 });
 

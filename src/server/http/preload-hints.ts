@@ -1,14 +1,18 @@
 /**
  * Preload hints for the single-page app's first screen: a `Link` header on the index.html a signed-in
- * browser navigates to, naming the API reads the first screen will make, so the browser fetches them
- * while it downloads the app's code instead of after running it (on a phone's network, a round trip or
- * two before the page's largest content; decision 012). The paths are exactly those the web app asks
+ * browser navigates to, naming the API reads the first screen will make and the code of its screen
+ * (from the build's .vite/manifest.json), so the browser fetches them while it downloads the app's
+ * framework instead of after running it (on a phone's network, a round trip or two before the page's
+ * largest content; decision 012). The paths are exactly those the web app asks
  * for (src/web/features/auth/api/session.ts, src/web/app/route-data.ts): a preload that does not match
  * its later fetch is fetched twice, which the browser tests count.
  *
  * Only with a session cookie (a guest's first screens need none of these), and no data in the hint
  * itself: the reads are the ordinary API routes with their own authorization.
  */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** A group page's address (`/group/<uuid>`, no sub-page) and its group id. */
 const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -29,10 +33,47 @@ export function firstScreenReads(path: string, signedIn: boolean): string[] {
 
 /**
  * The `Link` header value preloading `reads` as the web app fetches them (fetch() with credentials
- * 'same-origin': `as=fetch` with `crossorigin`, the anonymous CORS mode, which matches it); null for none.
+ * 'same-origin': `as=fetch` with `crossorigin`, the anonymous CORS mode, which matches it), then the
+ * JavaScript modules `code` (`modulepreload`, as Vite's own hints); null for none of either.
  */
-export function preloadLinkHeader(reads: string[]): string | null {
-  return reads.length === 0 ? null : reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`).join(', ');
+export function preloadLinkHeader(reads: string[], code: string[] = []): string | null {
+  const links = [...reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`), ...code.map((file) => `<${file}>; rel=modulepreload`)];
+  return links.length === 0 ? null : links.join(', ');
+}
+
+/** What `vite build` writes in .vite/manifest.json, as far as read here: each chunk's file and static imports. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The screens whose code is named, by address: a group page (its screen and its data's starter, route-data.ts). */
+const SCREEN_MODULES: [RegExp, string[]][] = [[GROUP_PAGE, ['routes/group.tsx', 'app/route-data.ts']]];
+
+/**
+ * The JavaScript files (`/assets/…`) of the screen at `path` that index.html does not already load: the
+ * screen's modules and their static imports, less the entry's own (preloaded by index.html itself).
+ * @returns absolute paths in a stable order; empty for an address with no listed screen or no manifest.
+ */
+export function screenCode(manifest: BuildManifest | null, path: string): string[] {
+  const modules = manifest ? SCREEN_MODULES.find(([pattern]) => pattern.test(path))?.[1] : undefined;
+  if (!manifest || !modules) return [];
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const loaded = closure(['index.html']);
+  return [...closure(modules)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+/** The build manifest in `webDir` (.vite/manifest.json), or null when there is none or it cannot be read. */
+export function readBuildManifest(webDir: string): BuildManifest | null {
+  try {
+    return JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the Cookie header `header` carries a cookie named `name` (its value unchecked: a hint, not a permission). */
