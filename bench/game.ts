@@ -9,7 +9,8 @@
  *    rewritten once, as storing a point on it would), (c) ranking
  *    read latency while folding runs against the same reads before it.
  * 2. Ranking read over HTTP (autocannon, 50 connections) of a group of 100 and 1,000 members (add more
- *    with BENCH_RANKING_MEMBERS=100,1000,10000) over the 380-match EPL 2024/25, against GET /api/health.
+ *    with BENCH_RANKING_MEMBERS=100,1000,10000) over the 380-match EPL 2024/25, against GET /api/health;
+ *    also with a browser's Accept-Encoding (the answer compressed, as every browser gets it).
  * 3. Deadline rush: 50 connections saving predictions for one match from BENCH_RUSH_MEMBERS members
  *    (default 5,000), each request one member's; and a whole round in one request; a count proves none
  *    was lost.
@@ -253,7 +254,7 @@ async function finalWhistle(): Promise<string[]> {
 
 async function rankingOverHttp(): Promise<string[]> {
   const out: string[] = [`### Ranking read over HTTP — ${kind()}, autocannon 50 connections × ${DURATION} s`, '',
-    '| members (× 380 matches) | ranking, first read after a change (computed) | ranking req/s | p50 / p99 | GET /api/health req/s (same server) | ratio | stats computed (median of 10, after 2 warm-up runs) | stats page over HTTP, cached (median of 10) | stats page over HTTP, first read after a change (median / max of 6) | stats page over HTTP, first read on a just-started instance (median / max of 6) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+    '| members (× 380 matches) | ranking, first read after a change (computed) | ranking req/s | p50 / p99 | GET /api/health req/s (same server) | ratio | stats computed (median of 10, after 2 warm-up runs) | stats page over HTTP, cached (median of 10) | stats page over HTTP, first read after a change (median / max of 6) | stats page over HTTP, first read on a just-started instance (median / max of 6) | ranking, compressed as browsers ask (br) req/s | p50 / p99 | ratio to health |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
   for (const members of RANKING_MEMBERS) {
     const { database, drop } = await open(`ranking_${members}`);
     const db = database.db;
@@ -326,7 +327,14 @@ async function rankingOverHttp(): Promise<string[]> {
         const ranking = await cannon(`${url}/api/groups/${groupId}/ranking`, { cookie });
         await new Promise((resolve) => setTimeout(resolve, 1_000)); // requests still in flight when the run stopped
         if (ranking.non2xx > 0) throw new Error(`ranking answered ${ranking.non2xx} non-2xx`);
-        out.push(`| ${members.toLocaleString('en')} | ${f(firstRankingMs)} | ${ranking.requests.average.toFixed(0)} | ${ranking.latency.p50} ms / ${ranking.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(ranking.requests.average / health.requests.average).toFixed(2)}× | ${f(percentile(coldTimes, 50))} | ${f(percentile(statsTimes, 50))} | ${f(percentile(changedTimes, 50))} / ${f(Math.max(...changedTimes))} | ${f(percentile(storedTimes, 50))} / ${f(Math.max(...storedTimes))} |`);
+        // As every browser asks: compressed (Chromium sends `gzip, deflate, br, zstd`; the server chooses br).
+        const browserHeaders = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
+        const encoded = await app.inject({ method: 'GET', url: `/api/groups/${groupId}/ranking`, headers: browserHeaders });
+        if (encoded.headers['content-encoding'] !== 'br') throw new Error(`ranking sent as ${String(encoded.headers['content-encoding'])}, not br`);
+        const compressed = await cannon(`${url}/api/groups/${groupId}/ranking`, browserHeaders);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        if (compressed.non2xx > 0) throw new Error(`compressed ranking answered ${compressed.non2xx} non-2xx`);
+        out.push(`| ${members.toLocaleString('en')} | ${f(firstRankingMs)} | ${ranking.requests.average.toFixed(0)} | ${ranking.latency.p50} ms / ${ranking.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(ranking.requests.average / health.requests.average).toFixed(2)}× | ${f(percentile(coldTimes, 50))} | ${f(percentile(statsTimes, 50))} | ${f(percentile(changedTimes, 50))} / ${f(Math.max(...changedTimes))} | ${f(percentile(storedTimes, 50))} / ${f(Math.max(...storedTimes))} | ${compressed.requests.average.toFixed(0)} | ${compressed.latency.p50} ms / ${compressed.latency.p99} ms | ${(compressed.requests.average / health.requests.average).toFixed(2)}× |`);
       } finally {
         await app.close();
       }

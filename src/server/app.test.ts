@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/app';
 import { createUser } from '../../tests/helpers/users';
 import { startOfFreshMinute } from '../../tests/helpers/clock';
+import { seedDemoIfEmpty } from './modules/demo/seed';
 
 describe(`app basics (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -138,6 +140,36 @@ describe('compression', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(compressed.headers['content-encoding']).toMatch(/^(br|gzip)$/);
       expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("sends a ranking compressed as the browser asks, the same bytes to each reader of a cached ranking, and plain to a client that asks for none", async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemoIfEmpty(t.database.db, new Date());
+      const [ana, bia] = [await createUser(t), await createUser(t)];
+      const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0].id as string;
+      const created = await t.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: ana.cookie }, payload: { name: 'Packed pool', leagueId } });
+      const { id, inviteCode } = created.json().group as { id: string; inviteCode: string };
+      expect((await t.app.inject({ method: 'POST', url: '/api/groups/join', headers: { cookie: bia.cookie }, payload: { inviteCode } })).statusCode).toBe(200);
+      const read = (cookie: string, acceptEncoding?: string) => t.app.inject({
+        method: 'GET', url: `/api/groups/${id}/ranking`, headers: { cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+      const plain = await read(ana.cookie);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json().ranking).toHaveLength(2);
+      const [fromAna, fromBia] = [await read(ana.cookie, 'gzip, deflate, br, zstd'), await read(bia.cookie, 'gzip, deflate, br, zstd')];
+      for (const answer of [fromAna, fromBia]) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers).toMatchObject({ 'content-encoding': 'br', vary: expect.stringMatching(/accept-encoding/i), 'content-type': 'application/json; charset=utf-8' });
+        expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toEqual(plain.json());
+      }
+      expect(fromBia.rawPayload.equals(fromAna.rawPayload)).toBe(true);
+      const gzip = await read(bia.cookie, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
     } finally {
       await t.close();
     }

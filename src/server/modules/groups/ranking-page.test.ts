@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { RANKING_PAGE_SIZE, rankingResponse, type RankingRow } from '../../../contracts/groups';
-import { rankingPageJson, rankingRowOf } from './ranking-page';
+import { rankingPageEncoded, rankingPageJson, rankingRowOf } from './ranking-page';
 
 const row = (i: number): RankingRow => ({
   rank: i, userId: `u${i}`, username: `member_${i}`, avatarUrl: `/api/users/u${i}/avatar`,
@@ -37,5 +38,37 @@ describe('rankingPageJson', () => {
     const refreshed = { rows: rows.filter((r) => r.userId !== 'u77'), liveMatches: 0 };
     expect(rankingRowOf(refreshed, 'u77')).toBeUndefined();
     expect(rankingRowOf(refreshed, 'u78')).toBe(rows[77]);
+  });
+});
+
+describe('rankingPageEncoded', () => {
+  const rows = Array.from({ length: 120 }, (_, i) => row(i + 1));
+  const ranking = { rows, liveMatches: 0 };
+  const chromium = 'gzip, deflate, br, zstd';
+
+  it("compresses the page as the client prefers (brotli, else gzip, else none), to the same JSON", () => {
+    const br = rankingPageEncoded(ranking, 1, 'u77', chromium);
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(rankingPageJson(ranking, 1, 'u77'));
+    const gzip = rankingPageEncoded(ranking, 1, 'u77', 'gzip, deflate');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body as Buffer).toString()).toBe(rankingPageJson(ranking, 1, 'u77'));
+    expect(rankingPageEncoded(ranking, 1, 'u77', 'br;q=0, gzip;q=0.5').encoding).toBe('gzip');
+    expect(rankingPageEncoded(ranking, 1, 'u77', undefined)).toEqual({ body: rankingPageJson(ranking, 1, 'u77'), encoding: null });
+    expect(rankingPageEncoded(ranking, 1, 'u77', 'identity')).toEqual({ body: rankingPageJson(ranking, 1, 'u77'), encoding: null });
+  });
+
+  it('compresses each variant once per ranking: the same bytes for every reader of it, their own for an off-page viewer', () => {
+    const first = rankingPageEncoded(ranking, 2, 'u1', chromium).body;
+    expect(rankingPageEncoded(ranking, 2, 'u99', chromium).body).toBe(first);
+    // On page 1, readers on it share one answer; one below it gets their own row in theirs.
+    expect(rankingPageEncoded(ranking, 1, 'u3', chromium).body).toBe(rankingPageEncoded(ranking, 1, 'u4', chromium).body);
+    const mine = rankingPageEncoded(ranking, 1, 'u77', chromium).body as Buffer;
+    expect(mine).not.toBe(rankingPageEncoded(ranking, 1, 'u3', chromium).body);
+    expect(JSON.parse(brotliDecompressSync(mine).toString()).me.userId).toBe('u77');
+    // A refreshed ranking (new rows) is compressed anew, and live matches are part of the answer.
+    const refreshed = { rows: [...rows], liveMatches: 1 };
+    expect(JSON.parse(brotliDecompressSync(rankingPageEncoded(refreshed, 2, 'u1', chromium).body as Buffer).toString()).liveMatches).toBe(1);
+    expect(JSON.parse(brotliDecompressSync(rankingPageEncoded({ rows, liveMatches: 3 }, 2, 'u1', chromium).body as Buffer).toString()).liveMatches).toBe(3);
   });
 });

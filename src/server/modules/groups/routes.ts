@@ -20,7 +20,7 @@ import {
 } from './administration';
 import type { AppContext } from '../../app';
 import { requireSessionUser, requireViewer } from '../../auth/viewer';
-import { rankingPageJson, rankingRowOf } from './ranking-page';
+import { rankingPageEncoded, rankingRowOf } from './ranking-page';
 import { requireMember } from './policy';
 import { getScoringRules, updateScoringRules } from './scoring-rules';
 import { groupMatchdayWinners } from './stats';
@@ -81,8 +81,12 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
       if (!recent || !rankingRowOf(recent, viewer.userId)) await requireMember(db, viewer, groupId);
       // Fresh, or stale while one refresh runs: a ranking read is at most the time to live plus one computation old.
       const ranking = await rankingCache.get(rankingDb(), groupId);
-      // Sent as text: the rows were checked against the contract once per cached ranking (ranking-page.ts).
-      return reply.type('application/json; charset=utf-8').send(rankingPageJson(ranking, request.query.page, viewer.userId) as unknown as RankingResponse);
+      // Sent as text, or as the bytes compressed once for this ranking: the rows were checked against the
+      // contract once per cached ranking (ranking-page.ts).
+      const { body, encoding } = rankingPageEncoded(ranking, request.query.page, viewer.userId, request.headers['accept-encoding']);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as RankingResponse);
     },
   );
   api.get(
