@@ -32,12 +32,20 @@ export function hasChromium(): boolean {
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
+ * What the tests' shared browser does without (not the benchmarks': bench/web.ts weighs pages as a
+ * browser out there loads them): a process of its own per site and per navigation. The journeys serve one
+ * origin; each new renderer process cost the suite CPU on a 2-core machine (a new context with its first
+ * page load ~4.5 s of CPU, ~3.3 s with these).
+ */
+const TEST_BROWSER_ARGS = ['--disable-site-isolation-trials', '--disable-features=IsolateOrigins,site-per-process,ProactivelySwapBrowsingInstance,RenderDocument'];
+
+/**
  * Launches Debian's Chromium headless with the flags this closed network needs. Its contexts block
  * service workers unless a test asks for them (`serviceWorkers: 'allow'`, as pwa.test.ts does): a
  * worker's requests escape page.route, and most journeys stub the API with it.
  */
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...TEST_BROWSER_ARGS] });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   return browser;
