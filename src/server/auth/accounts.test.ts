@@ -24,8 +24,10 @@ const fresh = () => {
 };
 
 /**
- * The median answer time, in ms, of `request` for each of `inputs`, asked `rounds` times in turn
- * (alternating, so a slower moment of the machine weighs on every input alike).
+ * The fastest answer time, in ms, of `request` for each of `inputs`, asked `rounds` times in turn
+ * (alternating, so a slower moment of the machine weighs on every input alike). The fastest, not the
+ * median: a busy machine only adds time (late timers, other processes), so the fastest answer is the
+ * closest to what the route itself takes, and a difference in work between inputs still shows there.
  */
 async function alternatingTimes<T>(inputs: T[], rounds: number, request: (input: T) => Promise<unknown>): Promise<number[]> {
   const samples = inputs.map(() => [] as number[]);
@@ -36,7 +38,7 @@ async function alternatingTimes<T>(inputs: T[], rounds: number, request: (input:
       samples[index]!.push(performance.now() - started);
     }
   }
-  return samples.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!);
+  return samples.map((times) => Math.min(...times));
 }
 
 describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
@@ -161,15 +163,19 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       expect(answers[1]).toEqual(answers[0]);
       expect(answers[2]).toEqual(answers[0]);
       // Time: one request per address (each address may have 3 mails in 15 minutes, counted for any
-      // address, so the same address soon answers 429), confirmed, unconfirmed and unknown in turn, medians of 3.
-      const moreConfirmed = [await verifiedAccount(), await verifiedAccount(), await verifiedAccount()].map((account) => account.email);
-      const moreUnconfirmed = [fresh(), fresh(), fresh()];
+      // address, so the same address soon answers 429), confirmed, unconfirmed and unknown in turn, 5 of
+      // each. Compared by their fastest: a busy machine only ever adds time (a timer fires late), so the
+      // fastest of each kind is the kind's own cost, and a kind that is faster or slower by its work shows there.
+      const kinds = 5;
+      const moreConfirmed: string[] = [];
+      for (let n = 0; n < kinds; n++) moreConfirmed.push((await verifiedAccount()).email);
+      const moreUnconfirmed = Array.from({ length: kinds }, () => fresh());
       for (const account of moreUnconfirmed) await post('/sign-up/email', account);
-      const moreUnknown = [1, 2, 3].map((n) => `nobody-${n}-${Date.now()}@example.com`);
-      const times = await alternatingTimes([0, 1, 2].flatMap((n) => [moreConfirmed[n]!, moreUnconfirmed[n]!.email, moreUnknown[n]!]), 1, (email) => post('/send-verification-email', { email }));
-      const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
-      const [confirmedMs, unconfirmedMs, unknownMs] = [0, 1, 2].map((kind) => median(times.filter((_, i) => i % 3 === kind)));
-      console.log(`resend answered in ${confirmedMs!.toFixed(1)} ms (confirmed), ${unconfirmedMs!.toFixed(1)} ms (unconfirmed) and ${unknownMs!.toFixed(1)} ms (unknown), medians of 3`);
+      const moreUnknown = moreUnconfirmed.map((_, n) => `nobody-${n}-${Date.now()}@example.com`);
+      const inputs = moreConfirmed.flatMap((email, n) => [email, moreUnconfirmed[n]!.email, moreUnknown[n]!]);
+      const times = await alternatingTimes(inputs, 1, (email) => post('/send-verification-email', { email }));
+      const [confirmedMs, unconfirmedMs, unknownMs] = [0, 1, 2].map((kind) => Math.min(...times.filter((_, i) => i % 3 === kind)));
+      console.log(`resend answered in ${confirmedMs!.toFixed(1)} ms (confirmed), ${unconfirmedMs!.toFixed(1)} ms (unconfirmed) and ${unknownMs!.toFixed(1)} ms (unknown), fastest of ${kinds}`);
       expect(Math.max(confirmedMs!, unconfirmedMs!, unknownMs!) - Math.min(confirmedMs!, unconfirmedMs!, unknownMs!)).toBeLessThan(30);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(sink.to(confirmed.email)).toHaveLength(1); // the sign-up's only
@@ -225,7 +231,7 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       const other = fresh();
       await post('/sign-up/email', other);
       const times = await alternatingTimes(['not the password', other.password], 4, (password) => post('/sign-in/email', { email: other.email, password }));
-      console.log(`sign-in answered in ${times[0]!.toFixed(1)} ms (wrong password) and ${times[1]!.toFixed(1)} ms (right, unconfirmed), medians of 4`);
+      console.log(`sign-in answered in ${times[0]!.toFixed(1)} ms (wrong password) and ${times[1]!.toFixed(1)} ms (right, unconfirmed), fastest of 4`);
       expect(Math.abs(times[0]! - times[1]!)).toBeLessThan(Math.max(80, times[0]! * 0.5)); // both hash a password; the margin is a loaded machine's noise
     });
 
@@ -300,7 +306,7 @@ describe(`accounts over SMTP (${TEST_DB_KIND})`, () => {
       const unknown = await post('/request-password-reset', { email: 'nobody-at-all@example.com', redirectTo: '/update-password' });
       expect({ status: known.statusCode, body: known.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
       const times = await alternatingTimes([account.email, 'nobody-at-all@example.com'], 4, (email) => post('/request-password-reset', { email }));
-      console.log(`password reset answered in ${times[0]!.toFixed(1)} ms (known) and ${times[1]!.toFixed(1)} ms (unknown), medians of 4`);
+      console.log(`password reset answered in ${times[0]!.toFixed(1)} ms (known) and ${times[1]!.toFixed(1)} ms (unknown), fastest of 4`);
       expect(Math.abs(times[0]! - times[1]!)).toBeLessThan(30);
       const mail = await sink.waitFor(account.email, 2);
       expect(mail.subject).toBe('Reset your Palpite password');
