@@ -22,8 +22,9 @@ import {
 import type { Database } from './db/client';
 import { isStorageFull, STORAGE_RETRY_AFTER_SECONDS, storageStatus } from './db/embedded-storage';
 import type { Env } from './env';
+import type { AppContext } from './context';
 import { AppError, errors } from './errors';
-import { createAuth, type Auth } from './auth/auth';
+import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -40,7 +41,7 @@ import { APP_VERSION } from './version';
 import { startScoringFolder } from './jobs/scoring-folder';
 import { foldPaceFor } from './modules/scoring/fold';
 import { startSyncScheduler } from './jobs/sync-scheduler';
-import { createSyncContext, type SyncContext } from './modules/sync/sync-context';
+import { createSyncContext } from './modules/sync/sync-context';
 import { loggerOptions } from './logger';
 import { mailOrigin } from './auth/mail-origin';
 import { registerRequestGuards } from './http/request-guards';
@@ -50,7 +51,7 @@ import { createDatabaseOutage, RETRY_AFTER_SECONDS } from './http/database-outag
 import { carriesCookie, firstScreenReads, preloadLinkHeader, readBuildManifest, screenCode } from './http/preload-hints';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
-import { createGroupCache, createRankingCache, type GroupCache, type RankingCache } from './modules/groups/ranking-cache';
+import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
 import { inBackground } from './db/embedded-activity';
@@ -63,8 +64,8 @@ import { createPushSender } from './modules/notifications/push-sender';
 import { notificationRoutes } from './modules/notifications/routes';
 import { resolveVapidKeys } from './modules/notifications/vapid';
 import { startReminderJob } from './jobs/reminder-job';
-import { createJobMonitor, type JobMonitor } from './jobs/job-monitor';
-import { createMetrics, type AppMetrics } from './observability/metrics';
+import { createJobMonitor } from './jobs/job-monitor';
+import { createMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/routes';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -89,41 +90,12 @@ declare module 'fastify' {
   }
 }
 
-/** What every route module receives. */
 /**
  * After a change (a result, a goal, a member removed), rankings and stats are computed on the primary for
  * this long: a read replica a moment behind would give the old ranking, which would then be cached and
  * shown until the next change (docs/scaling.md, "read replica").
  */
 export const REPLICA_CATCH_UP_MS = 3_000;
-
-export interface AppContext {
-  /** The primary: every write, and reads of what a person has just written. */
-  db: Database['db'];
-  /** History and discovery: a read replica with DATABASE_READ_URL, else the primary. */
-  readDb: Database['readDb'];
-  /**
-   * Where rankings and stats are computed (and then cached): the replica, except within
-   * REPLICA_CATCH_UP_MS of a change this instance heard of, when a replica may not have replayed it yet.
-   */
-  rankingDb(): Database['db'];
-  auth: Auth;
-  env: Env;
-  mailer: Mailer;
-  rankingCache: RankingCache;
-  /** Each group's stats page as JSON text (groups/stats.ts), emptied whenever the ranking cache is. */
-  statsCache: GroupCache<string>;
-  /** League sync: the competition fetcher and what providers can be used (modules/sync). */
-  sync: SyncContext;
-  /** This instance's fan-out of live events to its open event streams (modules/live). */
-  events: EventHub;
-  /** Web Push's public key (for browsers' subscriptions) and the secret that signs unsubscribe links. */
-  notifications: { vapidPublicKey: string | null; secret: string };
-  /** What the background jobs have done (GET /api/ready, /metrics). */
-  jobs: JobMonitor;
-  /** This instance's Prometheus metrics (GET /metrics). */
-  metrics: AppMetrics;
-}
 
 export interface BuildAppOptions {
   env: Env;

@@ -15,7 +15,7 @@ import {
   createFixtureRequest, mergeTeamsRequest, providerCompetitionsResponse, adminTeamsQuery, adminTeamsResponse, teamParams, teamAliasParams, updateTeamRequest, addAliasRequest, teamResponse, adminStandingsResponse,
 } from '../../../contracts/admin';
 import { match } from '../../../contracts/leagues';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { fromNodeHeaders } from 'better-auth/node';
 import { requireViewer, type Viewer } from '../../auth/viewer';
 import { AppError, errors } from '../../errors';

@@ -18,7 +18,7 @@ import {
   deleteGroup, groupActivityLog, leaveGroup, listMembers, regenerateInviteCode, removeMember, resetPredictions, setMemberRole,
   transferOwnership, updateGroup,
 } from './administration';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireSessionUser, requireViewer } from '../../auth/viewer';
 import { rankingPageEncoded, rankingRowOf } from './ranking-page';
 import { requireMember } from './policy';

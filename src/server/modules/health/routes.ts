@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponse, readyResponse } from '../../../contracts/health';
 import { onStorageChange } from '../../db/embedded-storage';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { APP_VERSION } from '../../version';
 import { readiness } from './ready';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { homeResponse } from '../../../contracts/home';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireViewer } from '../../auth/viewer';
 import { homeFeed } from './service';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { leagueListResponse, leagueMatchesResponse, leagueParams } from '../../../contracts/leagues';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { getLeagueMatches, listLeagues } from './service';
 import { standingsResponse } from '../../../contracts/standings';
 import { leagueStandings } from './standings';

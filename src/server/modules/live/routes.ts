@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { groupParams } from '../../../contracts/groups';
 import { liveEventsQuery } from '../../../contracts/live';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireStoredSessionUser } from '../../auth/viewer';
 import { rowsOf, type Db } from '../../db/client';
 import { requireMember } from '../groups/policy';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meResponse } from '../../../contracts/me';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { optionalViewer } from '../../auth/viewer';
 import { errors } from '../../errors';
 

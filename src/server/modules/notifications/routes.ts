@@ -9,7 +9,7 @@ import { z } from 'zod';
 import {
   notificationSettingsResponse, pushSubscriptionRequest, removePushSubscriptionRequest, unsubscribeRequest, unsubscribeResponse, updateNotificationsRequest,
 } from '../../../contracts/notifications';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireViewer } from '../../auth/viewer';
 import { AppError, errors } from '../../errors';
 import { isAllowedPushEndpoint } from './push-endpoint';

@@ -14,7 +14,7 @@ import {
   matchPredictionsParams, matchPredictionsResponse, memberPredictionsParams, memberPredictionsResponse,
   savePredictionsRequest, savePredictionsResponse,
 } from '../../../contracts/predictions';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireSessionUser, requireViewer } from '../../auth/viewer';
 import { listGroupMatches, savePrediction } from './service';
 import { savePredictions } from './save-predictions';

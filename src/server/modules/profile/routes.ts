@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { avatarQuery, deleteAccountRequest, profileParams, profileResponse, updateProfileRequest } from '../../../contracts/profile';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../contracts/limits';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireViewer, type Viewer } from '../../auth/viewer';
 import { errors } from '../../errors';
 import { deleteAccount } from './account-deletion';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteResponse } from '../../../contracts/site';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 /** Registers GET /site: `{contactEmail}` (the CONTACT_EMAIL environment variable), no sign-in needed. */
 export async function siteRoutes(app: FastifyInstance, context: AppContext) {
