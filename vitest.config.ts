@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test projects: `unit` (pure code: domain, contracts, provider parsing), `db` (the HTTP API and
- * services over a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `e2e`
- * (browser journeys in Chromium). `npm test` runs these three. `reliability` (`npm run test:reliability`,
- * run by .ci/run) holds the long proofs of issue 10: fuzzing, crash safety, deadline races, shutdown.
+ * Test projects: `unit` (pure code: domain, contracts, provider parsing; and the checks of docs/ against
+ * the repository, tests/docs), `db` (the HTTP API and services over a real database: PGlite, or PostgreSQL
+ * when TEST_DATABASE_URL is set) and `e2e` (browser journeys in Chromium). `npm test` runs these three.
+ * `reliability` (`npm run test:reliability`, run by .ci/run) holds the long proofs: fuzzing, crash safety,
+ * deadline races, shutdown.
  *
  * The functional projects run the embedded database without flushing each commit to the disk
  * (EMBEDDED_FSYNC=false, inherited by the servers they start): a flush per commit, and a flush of the
@@ -21,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
         },
       },
