@@ -1,8 +1,8 @@
 /**
  * `npm run bench:game`: the game's paths on a World Cup night, each figure with a baseline measured in
- * the same run on the same database (issue 6, "Performance").
+ * the same run on the same database.
  *
- * 1. Final whistle: one match with BENCH_FINAL_PREDICTIONS predictions (default 400,000; the issue's
+ * 1. Final whistle: one match with BENCH_FINAL_PREDICTIONS predictions (default 400,000; the goal's
  *    figure is 2,000,000) across groups of BENCH_FINAL_GROUP_SIZE members (default 5):
  *    (a) saving the result and the first ranking read that counts it, (b) folding into member totals in
  *    background batches against a bare UPDATE of the same rows (`SET updated_at = updated_at`: each row

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:live`: live event fan-out (issue 9). BENCH_STREAMS (default 10,000) Server-Sent Event
+ * `npm run bench:live`: live event fan-out. BENCH_STREAMS (default 10,000) Server-Sent Event
  * streams are opened on one app instance by a separate client process (each process may hold 20,000
  * sockets here); then one goal is saved and the time until the last stream has it is measured, with the
  * server's memory per open stream (RSS and heap, before and after the streams opened). Baseline in the

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:startup`: how long Palpite's programs take to start, compiled (NODE_ENV=production runs
  * dist/server, built here first) against the same program under tsx (compiled on the fly), in the same
- * run on the same machine (issue 10: an import of a 380-match season took 2.6 s, 2.2 s of it starting).
+ * run on the same machine (an import of a 380-match season once took 2.6 s, 2.2 s of it starting).
  *
  * - `npm run import` of EPL 2024/25 (380 matches) end to end, re-importing an already imported season:
  *   on PostgreSQL (BENCH_DATABASE_URL, a fresh database) and on the embedded database;

@@ -1,7 +1,7 @@
 /**
  * `npm run build:server` (part of `npm run build`): compiles the server and its command-line programs
  * once, so production starts node on plain JavaScript instead of compiling TypeScript at every start
- * (issue 10: an import took 2.6 s, 2.2 s of it tsx compiling). esbuild bundles our code (src/server,
+ * (an import took 2.6 s under tsx, 2.2 s of it compiling). esbuild bundles our code (src/server,
  * src/contracts, src/domain) into ES modules in dist/server, one per program. The server (`start`) keeps
  * packages in node_modules as imports. The one-shot programs (import, sync, user-role, backup, restore)
  * also bundle the packages they use, except the database drivers (PGlite loads its WebAssembly and data

@@ -1,5 +1,5 @@
 /**
- * `npm start` as a process manager runs it (issue 10): the script is one node process (`exec node
+ * `npm start` as a process manager runs it: the script is one node process (`exec node
  * bin/palpite.mjs start`, which in production runs the compiled server: no shell, no tsx wrapper that
  * relays a signal and escalates to SIGKILL), so SIGTERM,
  * to npm's pid or to the whole process group, reaches the server: it says "not ready" and keeps serving

@@ -1,5 +1,5 @@
 /**
- * Group administration (issue 7): edit, (de)activate, regenerate the invite code, reset predictions,
+ * Group administration: edit, (de)activate, regenerate the invite code, reset predictions,
  * member cap, roles, removal, ownership transfer, leaving and deleting. Every check is on the server.
  */
 import { z } from 'zod';

@@ -138,7 +138,7 @@ export const rankingResponse = z.object({
   me: rankingRow.nullable(),
   last: rankingRow.nullable(),
   /**
-   * Matches in play that this ranking counts as if they ended at their current score (issue 9: the
+   * Matches in play that this ranking counts as if they ended at their current score (the
    * provisional ranking, whose movement compares with the official one); 0 for the official ranking.
    */
   liveMatches: z.number().int().min(0),

@@ -1,5 +1,5 @@
 /**
- * Live events sent over Server-Sent Events (GET /api/groups/:groupId/events and GET /api/events; issue 9):
+ * Live events sent over Server-Sent Events (GET /api/groups/:groupId/events and GET /api/events):
  * each SSE message has an `id` (the event's number, for Last-Event-ID), an `event` name and JSON `data`.
  * - `match`: a match's score or status changed (a live goal, the final whistle, a postponement).
  * - `resync`: events were missed (the stream fell too far behind, or the server lost its feed); the page

@@ -1,5 +1,5 @@
 /**
- * Reminders and notifications (issue 9): my preferences (GET/PUT /api/me/notifications), this device's
+ * Reminders and notifications: my preferences (GET/PUT /api/me/notifications), this device's
  * Web Push subscription (POST/DELETE /api/me/push-subscriptions), and the signed one-click unsubscribe
  * of reminder mails (POST /api/notifications/unsubscribe, no sign-in).
  *

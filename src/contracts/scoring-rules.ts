@@ -1,5 +1,5 @@
 /**
- * A group's scoring rules (issue 6, "Scoring rules per group"): a preset or custom points for the four
+ * A group's scoring rules: a preset or custom points for the four
  * outcomes, and the basis of knockout matches. Chosen at creation; changeable by the group's owner or
  * admins until the group's first predictions close (409 scoring_locked after).
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/groups/:groupId/stats: the stat cards, the ranking and points per round (for the charts),
- * matchday winners and the podium of a group (issue 6, "Stats and podium"). Members only.
+ * matchday winners and the podium of a group. Members only.
  */
 import { z } from 'zod';
 import { STAT_CARDS } from '../domain/stats';

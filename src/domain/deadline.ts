@@ -35,7 +35,7 @@ export function isPredictionOpen(match: { kickoff: Date; status: MatchStatus }, 
 }
 
 /**
- * Whether other members' predictions of a match may be shown (rule: issue 6, "Others' predictions" —
+ * Whether other members' predictions of a match may be shown (the rule —
  * only after that match's predictions close). True once the match is live or finished, or scheduled
  * with `now` at or after its deadline. Never for a postponed or cancelled match: it may reopen with a
  * new kickoff, and its predictions must stay hidden until they close again.

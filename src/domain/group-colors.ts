@@ -2,7 +2,7 @@
  * Group colours: the named palette, custom hex colours, and the contrast rule that keeps text on them
  * readable.
  *
- * Rule (issue 7, "Create"): a group's colour is one of orange, blue, green, red, purple, teal, pink,
+ * Rule (creating a group): a group's colour is one of orange, blue, green, red, purple, teal, pink,
  * amber, or a custom #rrggbb on which the text (white) passes WCAG AA for normal text: a contrast
  * ratio of at least 4.5:1 (WCAG 2.1 success criterion 1.4.3, https://www.w3.org/TR/WCAG21/#contrast-minimum).
  * A custom colour that fails is not accepted; nearestPassingShade offers the closest one that passes.

@@ -1,5 +1,5 @@
 /**
- * Group rankings. Rule (issue 6, "Rankings that stay fast"): more points first; ties broken by more
+ * Group rankings. Rule: more points first; ties broken by more
  * exact scores, then more right goal differences, then more right winners, then fewer opposite results
  * (−2); members equal on all five share a rank and the next rank skips ("1, 1, 3": standard
  * competition ranking, as Kicktipp and most bolões show it).

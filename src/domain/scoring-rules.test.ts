@@ -1,4 +1,4 @@
-/** Scoring presets, custom points and the knockout basis (issue 6, "Scoring rules per group"). */
+/** Scoring presets, custom points and the knockout basis. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasOpenfootballData, readOpenfootball } from '../../tests/openfootball-data';
 import {

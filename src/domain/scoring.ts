@@ -69,7 +69,7 @@ export interface OutcomePoints {
 
 /**
  * Which score decides a knockout match for a group: the 90-minute score (default), or the score after
- * extra time when there was extra time. Penalty shoot-outs never count (issue 6, "Scoring rules per group").
+ * extra time when there was extra time. Penalty shoot-outs never count.
  */
 export const KNOCKOUT_BASES = ['full_time', 'extra_time'] as const;
 /** A knockout basis. */
@@ -81,7 +81,7 @@ export interface ScoringRules extends OutcomePoints {
 }
 
 /**
- * The scoring presets a group can choose (issue 6): Palpite's own (the specification's 10/5/3/−2, the
+ * The scoring presets a group can choose: Palpite's own (the specification's 10/5/3/−2, the
  * default), "Classic 3/1/0" (exact score 3, right result 1) and "Kicktipp 4/3/2" (exact 4, right goal
  * difference 3, right winner 2, as Kicktipp's default rules).
  */

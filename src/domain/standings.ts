@@ -2,7 +2,7 @@
  * Standings: the table of a league, or of each group of a tournament, computed from finished matches,
  * and a tournament's knockout matches listed by round.
  *
- * Rule (issue 7, "Standings tab"): a win is 3 points, a draw 1, a loss 0; only the full-time
+ * Rule (the group's Standings tab): a win is 3 points, a draw 1, a loss 0; only the full-time
  * (90-minute) score counts, as in every league table (extra time and penalties decide a knockout tie,
  * never a table). Order: more points, then better goal difference, then more goals scored, then team
  * name (A→Z). Positions are 1-based and strictly increasing: the name settles any remaining tie.

@@ -2,7 +2,7 @@
  * A group's statistics, from per-round totals (which the server computes in SQL) and each member's
  * scored predictions in kickoff order. Pure: no I/O, no clock.
  *
- * Rules (issue 6, "Stats and podium"): the cards Sharpshooter (most exact scores), Mathematician (most
+ * Rules: the cards Sharpshooter (most exact scores), Mathematician (most
  * right goal differences), Victor (most right winners), Unlucky (most opposite results, −2), Top scorer
  * (most points in one round) and Hot streak (longest run of consecutive predictions that scored more than
  * 0 points); ties list every member; a card with nothing to show (best figure 0) lists nobody. Rankings

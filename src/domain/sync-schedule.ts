@@ -1,5 +1,5 @@
 /**
- * When a league linked to a data provider is synced (issue 8, "Sync jobs"): its whole season daily;
+ * When a league linked to a data provider is synced: its whole season daily;
  * every minute during a live window (from 5 minutes before a kickoff until that match is finished); and,
  * after failures, not before a back-off of 1, 2, 4 … up to 60 minutes since the last failed run, so a
  * failing provider is retried but never hammered. Pure: the caller gives the clock and the history.

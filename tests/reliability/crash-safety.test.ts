@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 10): members save predictions concurrently while the server process is killed with
+ * Crash safety: members save predictions concurrently while the server process is killed with
  * SIGKILL — no shutdown code runs — then restarted on the same data: every acknowledged write is there with
  * its acknowledged value, on the embedded PGlite (which reopens after the crash with no manual step: its
  * lock names a dead process) and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,5 +1,5 @@
 /**
- * Deadline race (issue 10): 20 members write a prediction for one match in a loop across its close
+ * Deadline race: 20 members write a prediction for one match in a loop across its close
  * (kickoff − 15 min, by the server's clock): 0 writes accepted at or after the close, 0 lost before it —
  * on the embedded PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  *

@@ -1,5 +1,5 @@
 /**
- * Fuzzing from the OpenAPI document (issue 10): every operation of GET /api/openapi.json, and of Better
+ * Fuzzing from the OpenAPI document: every operation of GET /api/openapi.json, and of Better
  * Auth's document for the routes under /api/auth (tests/reliability/auth-openapi.ts), gets generated
  * requests — valid, boundary and malformed path parameters, queries, headers and bodies
  * (tests/reliability/openapi-arbitraries.ts) — as a guest, a signed-in member and a platform

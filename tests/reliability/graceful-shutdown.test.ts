@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 10): SIGTERM lets in-flight requests finish, ends event streams with a retry
+ * Graceful shutdown: SIGTERM lets in-flight requests finish, ends event streams with a retry
  * hint, closes the database and exits with code 0 within 10 s; whatever hangs, the process is gone
  * SHUTDOWN_TIMEOUT_MS after the signal (code 1, with a log line). On the embedded PGlite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL.

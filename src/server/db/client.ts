@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The drivers are imported when a database of their kind is opened: a program on the embedded database
-// never loads node-postgres, and one on PostgreSQL never loads PGlite (start-up time, issue 10).
+// never loads node-postgres, and one on PostgreSQL never loads PGlite (start-up time).
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';

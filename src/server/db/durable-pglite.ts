@@ -11,7 +11,7 @@
  *
  * At open, the patch is checked: `SHOW fsync` must say on, and the commit of a transaction that writes
  * to the WAL (a transactional logical message, which changes no table) must reach the patched fsync (a
- * CHECKPOINT did too, at ~20 ms and some 20 flushes against one: start-up time, issue 10); otherwise
+ * CHECKPOINT did too, at ~20 ms and some 20 flushes against one: start-up time); otherwise
  * the open fails with EmbeddedDurabilityError, so a PGlite upgrade that changes what is patched stops
  * the server instead of silently dropping durability.
  */

@@ -199,7 +199,7 @@ export const syncRuns = pgTable('sync_runs', {
 ]);
 
 /**
- * Every administrative write (issue 8, "Audit log"): who, when, what, the subject's state before and after,
+ * Every administrative write (the audit log): who, when, what, the subject's state before and after,
  * and the reason given. Kept when the administrator's account is deleted (actor_id set null, the username
  * kept as written then).
  */
@@ -409,7 +409,7 @@ export const memberRoundTotals = pgTable('member_round_totals', {
    * comma-separated. Kept by PostgreSQL on every write: turning 38,000 rows' numbers into text on each
    * computation of a 1,000-member season's page cost the embedded database about 40 of its 55 ms; keeping
    * them costs a plain UPDATE of the table 1.5 % and folding 5–10 % at 400,000 predictions (0.73× / 0.78× a
-   * bare UPDATE at 2,000,000: docs/benchmarks.md, eleventh session).
+   * bare UPDATE at 2,000,000: docs/benchmarks.md, 2026-11-27, 3486bd8).
    */
   statsLine: text('stats_line').generatedAlwaysAs(sql`round_order::text || ',' || points::text || ',' || exact::text || ',' || goal_difference::text
     || ',' || winner::text || ',' || opposite::text || ',' || scored_bits::text || ',' || hit_bits::text`),
@@ -476,7 +476,7 @@ export const liveEvents = pgTable('live_events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('live_events_league_idx').on(t.leagueId, t.id), index('live_events_created_idx').on(t.createdAt)]);
 
-// ── Reminders and notifications (issue 9) ────────────────────────────────────────────────────────
+// ── Reminders and notifications ──────────────────────────────────────────────────────────────────
 
 /**
  * A person's notification choices (src/contracts/notifications.ts). No row: the defaults (deadline

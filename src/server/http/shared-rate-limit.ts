@@ -1,7 +1,7 @@
 /**
  * A store for @fastify/rate-limit whose counts are shared by every app instance through PostgreSQL
  * (`rate_limit_windows`), so a client spread over several instances behind a load balancer meets one
- * limit, not one per instance (issue 10).
+ * limit, not one per instance.
  *
  * Counting a request costs no query: each instance counts its hits in memory and, once a second, adds
  * them to the shared rows in one statement (`insert … on conflict do update set hits = hits + excluded.hits

@@ -1,5 +1,5 @@
 /**
- * The reminders job (issue 9): every REMINDER_INTERVAL_MS, sends the deadline reminders and results
+ * The reminders job: every REMINDER_INTERVAL_MS, sends the deadline reminders and results
  * notices that are due and tries again the notifications whose send failed or whose claimer died
  * (src/server/modules/notifications/deliver.ts, delivery-record.ts), and hourly forgets the record of
  * notifications sent more than two weeks ago and the messages of those that will never be sent. Every instance may run it: each notice is claimed in the

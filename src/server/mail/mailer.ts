@@ -43,7 +43,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
       mode: 'smtp',
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
-        // No address, masked or not: logs carry no personal data beyond user ids (issue 10).
+        // No address, masked or not: logs carry no personal data beyond user ids.
         options.logger.info({ subject: mail.subject }, 'mail sent');
       },
     };

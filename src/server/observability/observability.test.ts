@@ -1,5 +1,5 @@
 /**
- * Observing an instance (issue 10): every answer carries its request id (X-Request-Id; a proxy's own
+ * Observing an instance: every answer carries its request id (X-Request-Id; a proxy's own
  * when trusted and sane), GET /api/ready says whether the database, the migrations and the jobs are
  * fine, GET /metrics counts requests per route pattern, saved predictions, job runs and open streams,
  * and answers only the bearer of METRICS_TOKEN when one is set.

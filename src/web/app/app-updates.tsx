@@ -1,5 +1,5 @@
 /**
- * The installable app's two notices (issue 9): an "offline" banner while the server cannot be reached
+ * The installable app's two notices: an "offline" banner while the server cannot be reached
  * (pages show what was last loaded; nothing can be saved), and a prompt when a new version of the app is
  * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version).
  * The service worker is registered at load by vite-plugin-pwa's hook; it checks for a new version hourly.

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 9): the web app manifest and the icon sizes, read by vite.config.ts
+ * The installable app: the web app manifest and the icon sizes, read by vite.config.ts
  * (vite-plugin-pwa writes manifest.webmanifest) and src/cli/icons.ts (draws the icons).
  */
 

@@ -1,5 +1,5 @@
 /**
- * This device's side of Web Push (issue 9): whether the browser can receive push messages, what the
+ * This device's side of Web Push: whether the browser can receive push messages, what the
  * person allowed, and the subscription held by the service worker (/sw.js, which imports
  * public/push-sw.js to show them). Reading never asks for permission; only `subscribeThisDevice` does,
  * and only when a person pressed a button. The server's side is POST/DELETE /api/me/push-subscriptions.

@@ -1,5 +1,5 @@
 /**
- * Push notifications in the service worker (issue 9). The Workbox worker /sw.js imports this file
+ * Push notifications in the service worker. The Workbox worker /sw.js imports this file
  * (vite.config.ts, workbox.importScripts); it is copied from src/web/public as it is, not bundled, so it
  * is plain JavaScript. A push message carries JSON { kind, title, body, url, tag } (PushPayload in
  * src/contracts/notifications.ts): it is shown as a notification, one per tag (a newer one replaces it

@@ -1,6 +1,6 @@
 /**
  * Page /profile (signed in; specification sections 2, 3 and 6): my picture, username, full name,
- * language, phone and email (read-only); notifications (issue 9: this device's push, what I get by
+ * language, phone and email (read-only); notifications (this device's push, what I get by
  * email and push); changing my password; deleting my account. The server answers
  * only for my own profile.
  */

@@ -1,5 +1,5 @@
 /**
- * Page /unsubscribe?token=… (public; issue 9), where a reminder mail's "unsubscribe" link lands. It sends
+ * Page /unsubscribe?token=… (public), where a reminder mail's "unsubscribe" link lands. It sends
  * the signed token once on open (POST /api/notifications/unsubscribe) and says what was turned off ("You
  * won't get deadline reminders by email any more."), with a way on to the notification settings (or to
  * sign in first). A bad, altered or expired token gets its own message; a failure to reach the server

@@ -1,5 +1,5 @@
 /**
- * The administrators' fixtures over HTTP (issue 8): filters and pages; a result entered with its reason
+ * The administrators' fixtures over HTTP: filters and pages; a result entered with its reason
  * scores members' predictions at once (their ranking moves); postpone voids, restore with a new kickoff
  * reopens; re-score; bad input refused with nothing written; every write in the audit log with
  * before/after and the reason, searchable.

@@ -1,5 +1,5 @@
 /**
- * The administrators' leagues over HTTP (issue 8): a league linked to an openfootball URL fills itself
+ * The administrators' leagues over HTTP: a league linked to an openfootball URL fills itself
  * in the background, "sync now" changes nothing the second time, search/sort/pages, deactivation hides a
  * league from new groups, and the dashboard says what is missing (no football-data.org token).
  */

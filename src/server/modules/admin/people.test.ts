@@ -1,5 +1,5 @@
 /**
- * The administrators' users and groups over HTTP (issue 8): search and pages, a person's groups and last
+ * The administrators' users and groups over HTTP: search and pages, a person's groups and last
  * sign-in, role changes, disabling (sign-in refused, sessions ended at once) and enabling, resending the
  * verification mail, a group's deactivation and deletion — each in the audit log.
  */

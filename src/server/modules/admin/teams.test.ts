@@ -1,5 +1,5 @@
 /**
- * The administrators' teams over HTTP (issue 8): search, edits with validation, aliases that make another
+ * The administrators' teams over HTTP: search, edits with validation, aliases that make another
  * provider's name meet the same team (never one that belongs to another team), and standings of a league
  * without provider tables.
  */

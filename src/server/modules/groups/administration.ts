@@ -1,5 +1,5 @@
 /**
- * Group administration (issue 7, "Administration"): the owner and admins edit the group, (de)activate
+ * Group administration: the owner and admins edit the group, (de)activate
  * it, regenerate the invite code, reset predictions, cap members, promote and remove members; the owner
  * transfers ownership and deletes the group; members leave. Each write is one transaction that also keeps
  * member_round_totals exact (a removed member's or reset group's totals go with their

@@ -1,5 +1,5 @@
 /**
- * The provisional ranking over HTTP on a real database (issue 9, "if it ended now"): while a match is in
+ * The provisional ranking over HTTP on a real database ("if it ended now"): while a match is in
  * play with a score, GET /api/groups/:groupId/ranking counts its predictions as if it ended at that score,
  * says how many matches it counts (`liveMatches`), and its movement compares with the official ranking; a
  * goal moves it, and the final whistle turns it into points (liveMatches 0).

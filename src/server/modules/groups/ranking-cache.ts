@@ -6,7 +6,7 @@
  *   `invalidate()` on its instance (app.ts, for every non-GET route not marked `rankingNeutral`; a write
  *   to one group's routes, `invalidate(groupId)`: that group only) and, by PostgreSQL NOTIFY sent after
  *   it, on every other instance; results scored and imports anywhere do the same for every group at their
- *   commit — issue 6's "every group's ranking reflects the result within 1 s".
+ *   commit — the goal: "every group's ranking reflects the result within 1 s".
  * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 30 s): the bound for a change nobody signalled (an
  *   edit by hand in the database) or whose notice was lost (a connection failing right after a write).
  * - Concurrent reads of a group share one statement (single flight); a failed statement is not kept.

@@ -8,7 +8,7 @@
  * finished round (its matches' points taken away; 0 for everyone while there is no earlier finished
  * round), as src/domain/stats.ts `movement` does.
  *
- * While matches of the league are in play with a score, the ranking is provisional (issue 9, "if it
+ * While matches of the league are in play with a score, the ranking is provisional ("if it
  * ended now"): their predictions count as if each match ended at its current score, and movement compares
  * with the official ranking (without them). The final whistle turns it into points.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading and changing a group's scoring rules. Rule (issue 6): chosen at creation and changeable until
+ * Reading and changing a group's scoring rules. Rule: chosen at creation and changeable until
  * the group's first predictions close, i.e. while no match that someone in the group predicted has
  * reached its deadline (kickoff − 15 min) or left the scheduled state. Owner and admins only.
  */

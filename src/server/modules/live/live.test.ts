@@ -1,5 +1,5 @@
 /**
- * Live events over HTTP on a real database (issue 9): members only; a goal saved in a transaction reaches
+ * Live events over HTTP on a real database: members only; a goal saved in a transaction reaches
  * an open stream within 2 s, and a rolled-back change never does; heartbeats; Last-Event-ID (or
  * ?lastEventId=) resumes with what was missed, or says `resync` when it is gone; GET /api/events follows
  * the leagues of my groups only; an instance that shuts down ends its streams with `reconnect` and an SSE

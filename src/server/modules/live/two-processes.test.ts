@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL (issue 9, "across instances"): each is `node src/server/main.ts`
+ * Two server processes on one PostgreSQL ("across instances"): each is `node src/server/main.ts`
  * started as a child process, as a deployment behind a load balancer runs them. A session opened on one
  * works on the other; a result an administrator saves through one reaches an event stream open on the
  * other within 2 s (LISTEN/NOTIFY), in both directions, and the other's ranking is provisional at once;

@@ -1,5 +1,5 @@
 /**
- * The delivery record of notifications (sent_notifications, issue 9: "reminders arrive exactly once").
+ * The delivery record of notifications (sent_notifications: "reminders arrive exactly once").
  * A notification is claimed once by one statement (reminders.ts, goals.ts), with a lease; its rendered
  * message is stored in the same transaction; then it is sent in small chunks, each chunk's lease renewed
  * just before it goes and its outcomes recorded just after:

@@ -1,5 +1,5 @@
 /**
- * Reminders and notifications on a real database (issue 9), with a fixed clock: who gets which deadline
+ * Reminders and notifications on a real database, with a fixed clock: who gets which deadline
  * reminder and results notice, by which channel, nobody twice and nobody who unsubscribed; the mails (in
  * the person's language, with a signed one-click unsubscribe link that works without signing in); the
  * pushes as a push service receives them (a local stand-in; payloads decrypted as a browser would); a

@@ -1,5 +1,5 @@
 /**
- * Which reminders are due, claimed once (issue 9). Each function is one statement: it selects what is
+ * Which reminders are due, claimed once. Each function is one statement: it selects what is
  * due at `now`, records it in sent_notifications (insert … on conflict do nothing) with a lease and an
  * expiry (delivery-record.ts) and returns only what it recorded, so an app instance sends only what it
  * claimed and nobody gets the same one twice, however many instances run the job. Only confirmed, enabled

@@ -82,7 +82,7 @@ export function outcomeOf(aliases: OutcomeAliases = {}): SQL {
 
 /**
  * The outcome prediction `p` would have if match `m`, in play, ended at its current score ("if it ended
- * now", issue 9): the same rule on the live goals (after extra time for knockout matches when group `g`'s
+ * now"): the same rule on the live goals (after extra time for knockout matches when group `g`'s
  * basis says so and extra time has goals), null when the match is not in play or has no score yet.
  */
 export function liveOutcomeSql(p = 'p', m = 'm', g = 'g'): SQL {

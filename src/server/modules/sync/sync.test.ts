@@ -1,5 +1,5 @@
 /**
- * League sync (issue 8, "Sync jobs"): a linked league fills itself from its source, a second run with
+ * League sync: a linked league fills itself from its source, a second run with
  * nothing new changes nothing, result changes re-score, a postponement voids and a new kickoff reopens,
  * failures are recorded, one run at a time per league (with a lease), two schedulers on one database run
  * each due sync once, and the shared token bucket spaces requests.

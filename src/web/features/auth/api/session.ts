@@ -3,7 +3,7 @@
  * asking who is signed in is not an error. Gives up after 15 s ('Auth session fetch timed out',
  * specification section 9). When the server cannot be reached at all (offline: a network failure, not an
  * error answer), the last session seen on this device stands in, so the installed app opens on what it
- * last loaded (issue 9); the server still checks every request.
+ * last loaded; the server still checks every request.
  */
 import { API_CACHE_NAME } from '../../../config/pwa';
 import { reportServerReached } from '../../../lib/connectivity';

@@ -1,5 +1,5 @@
 /**
- * The profile page's "Notifications" section (issue 9): push notifications on this device (permission,
+ * The profile page's "Notifications" section: push notifications on this device (permission,
  * turning them on or off) and which reminders I get by email and by push. Reached from reminder mails'
  * "notification settings" links as /profile#notifications.
  */

@@ -1,5 +1,5 @@
 /**
- * Confetti once when a group's league has ended (issue 6, "Podium"): fired the first time the final
+ * Confetti once when a group's league has ended (the podium): fired the first time the final
  * podium is shown in this browser for the group, never when the person prefers reduced motion.
  */
 import confetti from 'canvas-confetti';
