@@ -1,5 +1,6 @@
 // ESLint flat config. Import boundaries (STYLE.md habit 1): domain imports nothing of ours but
-// domain; contracts import only domain; web never imports server; server never imports web.
+// domain; contracts import only domain; web never imports server; server never imports web; in the
+// server only the entry point (main.ts) and tests import app.ts, and context.ts imports only types.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +9,15 @@ import globals from 'globals';
 const restrict = (group, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
 });
+
+// The server's import patterns. A later block's 'no-restricted-imports' replaces an earlier one's for the
+// files both match (flat config does not merge rule options), so each block lists all that apply to it.
+const serverNoWeb = { group: ['**/web/**'], message: 'the server never imports web code.' };
+const serverNoApp = {
+  regex: '^(\\./|(\\.\\./)+)app(\\.[jt]s)?$',
+  message: 'app.ts imports every route module: only main.ts and tests import it. The AppContext type is in context.ts.',
+};
+const contextNoRoutes = { group: ['**/routes', '**/routes.ts'], message: 'context.ts describes the services: it imports no route module.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
@@ -47,6 +57,21 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: restrict(['**/web/**'], 'the server never imports web code.'),
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNoWeb] }] },
+  },
+  {
+    // Anything else under src/server importing app.ts would close an import circle through it.
+    files: ['src/server/**'],
+    ignores: ['src/server/main.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNoWeb, serverNoApp] }] },
+  },
+  {
+    files: ['src/server/context.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNoWeb, serverNoApp, contextNoRoutes] }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ regex: '.*', allowTypeImports: true, message: 'context.ts imports types only (`import type`).' }],
+      }],
+    },
   },
 );
