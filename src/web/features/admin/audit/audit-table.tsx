@@ -1,54 +1,29 @@
 /** The audit log as a table (screens 1280 px wide or more), each entry's changes opening on a row under it. */
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../contracts/admin';
+import { AdminTable, type AdminColumn } from '../components/admin-table';
 import { AuditChanges } from './audit-changes';
 import { ChangesToggle, EntryAction, EntryReason, EntrySubject, EntryTime } from './audit-entry-parts';
 
-const COLUMNS = 6;
+const panelId = (entry: AuditEntry) => `audit-table-${entry.id}`;
 
-/** The table of `entries`; `expanded` holds the ids whose changes are open, `onToggle` opens or closes one. */
+/** The table of `entries` (newest first: the API's only order); `expanded` holds the ids whose changes are open, `onToggle` opens or closes one. */
 export function AuditTable({ entries, expanded, onToggle }: { entries: AuditEntry[]; expanded: ReadonlySet<string>; onToggle: (id: string) => void }) {
   const { t } = useTranslation();
-  const head = 'py-2 font-semibold uppercase';
-  const cell = 'px-2 py-3 align-top';
+  const columns: AdminColumn<AuditEntry>[] = [
+    { header: t('adminAudit.columns.when'), className: 'whitespace-nowrap', cell: (entry) => <EntryTime entry={entry} /> },
+    { header: t('adminAudit.columns.who'), className: 'whitespace-nowrap', cell: (entry) => entry.actor },
+    { header: t('adminAudit.columns.action'), className: 'min-w-40', cell: (entry) => <EntryAction entry={entry} /> },
+    { header: t('adminAudit.columns.subject'), rowHeader: true, className: 'min-w-48 max-w-72', cell: (entry) => <EntrySubject entry={entry} /> },
+    { header: t('adminAudit.columns.reason'), className: 'min-w-40 max-w-72', cell: (entry) => <EntryReason entry={entry} /> },
+    {
+      header: t('adminAudit.columns.changes'),
+      cell: (entry) => <ChangesToggle expanded={expanded.has(entry.id)} onToggle={() => onToggle(entry.id)} controls={panelId(entry)} label={entry.subjectLabel} />,
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [overflow-wrap:normal]">
-      <table className="w-full text-left text-sm text-slate-800">
-        <caption className="sr-only">{t('admin.sections.audit')}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-600">
-          <tr>
-            <th scope="col" className={`${head} pl-4 pr-2`}>{t('adminAudit.columns.when')}</th>
-            <th scope="col" className={`${head} px-2`}>{t('adminAudit.columns.who')}</th>
-            <th scope="col" className={`${head} px-2`}>{t('adminAudit.columns.action')}</th>
-            <th scope="col" className={`${head} px-2`}>{t('adminAudit.columns.subject')}</th>
-            <th scope="col" className={`${head} px-2`}>{t('adminAudit.columns.reason')}</th>
-            <th scope="col" className={`${head} pl-2 pr-4`}>{t('adminAudit.columns.changes')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const open = expanded.has(entry.id);
-            const panel = `audit-table-${entry.id}`;
-            return [
-              <tr key={entry.id} className="border-t border-slate-100">
-                <td className={`${cell} whitespace-nowrap pl-4`}><EntryTime entry={entry} /></td>
-                <td className={`${cell} whitespace-nowrap`}>{entry.actor}</td>
-                <td className={`${cell} min-w-40`}><EntryAction entry={entry} /></td>
-                <th scope="row" className={`${cell} min-w-48 max-w-72 text-left font-normal`}><EntrySubject entry={entry} /></th>
-                <td className={`${cell} min-w-40 max-w-72`}><EntryReason entry={entry} /></td>
-                <td className={`${cell} pr-4`}>
-                  <ChangesToggle expanded={open} onToggle={() => onToggle(entry.id)} controls={panel} label={entry.subjectLabel} />
-                </td>
-              </tr>,
-              open ? (
-                <tr key={`${entry.id}-changes`} id={panel}>
-                  <td colSpan={COLUMNS} className="bg-slate-50 px-4 pb-4 pt-2 [overflow-wrap:anywhere]"><AuditChanges entry={entry} /></td>
-                </tr>
-              ) : null,
-            ];
-          })}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label={t('admin.sections.audit')} columns={columns} rows={entries}
+      detail={(entry) => (expanded.has(entry.id) ? <div id={panelId(entry)}><AuditChanges entry={entry} /></div> : null)}
+      detailClassName="bg-slate-50 px-4 pb-4 pt-2 [overflow-wrap:anywhere]" />
   );
 }

@@ -1,39 +1,64 @@
-/** The leagues as a table with sortable headings (screens 1280 px wide or more). */
+/**
+ * The leagues as a table (screens 1280 px wide or more), sorted by the API: each league's facts and
+ * actions, and the outcome of its "Sync now" on a row under it.
+ */
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminLeague } from '../../../../contracts/admin';
-import type { LeaguesQuery } from '../api/leagues';
-import { LeagueRow } from './league-row';
-import { SortHeader } from './sort-header';
+import { useSyncNow, type LeaguesQuery } from '../api/leagues';
+import { leaguePath } from '../lib/sections';
+import { ActiveBadge } from './active-badge';
+import { ActiveToggle } from './active-toggle';
+import { AdminTable, type AdminColumn } from './admin-table';
+import { LastSync } from './last-sync';
+import { MatchCount } from './match-count';
+import { SourceLabel } from './source-label';
+import { SyncNowButton } from './sync-now-button';
+import { SyncOutcome } from './sync-outcome';
 
-const COLUMNS = 8;
+type Sync = ReturnType<typeof useSyncNow>;
+
+/** A row's "Sync now", shared by its button and the outcome row under it. */
+const useRowSync = (league: AdminLeague) => useSyncNow(league.id);
 
 /** The table of `leagues`, sorted as `query` says; `onSort` re-sorts. */
 export function LeaguesTable({ leagues, query, onSort, now }: {
   leagues: AdminLeague[]; query: LeaguesQuery; onSort: (sort: LeaguesQuery['sort'], order: LeaguesQuery['order']) => void; now: number;
 }) {
   const { t } = useTranslation();
-  const plain = 'py-2 font-semibold uppercase';
+  const small = 'whitespace-nowrap px-2.5 py-1.5 text-xs';
+  const columns: AdminColumn<AdminLeague, Sync, LeaguesQuery['sort']>[] = [
+    {
+      header: t('admin.leagues.columns.name'), sort: 'name', rowHeader: true, className: 'min-w-40',
+      cell: (league) => (
+        <>
+          <Link to={leaguePath(league.id)} className="font-semibold text-emerald-800 underline-offset-2 hover:underline">{league.name}</Link>
+          <span className="block text-xs text-slate-600">{t(`admin.kind.${league.kind}`)}</span>
+        </>
+      ),
+    },
+    { header: t('admin.leagues.columns.season'), sort: 'season', className: 'whitespace-nowrap', cell: (league) => league.season },
+    { header: t('admin.leagues.columns.source'), className: 'text-xs', cell: (league) => <SourceLabel league={league} /> },
+    { header: t('admin.leagues.columns.active'), cell: (league) => <ActiveBadge active={league.active} /> },
+    { header: t('admin.leagues.columns.matches'), sort: 'matches', numeric: true, cell: (league) => <MatchCount league={league} /> },
+    { header: t('admin.leagues.columns.groups'), sort: 'groups', numeric: true, cell: (league) => league.groups },
+    {
+      header: t('admin.leagues.columns.lastSync'), className: 'min-w-48',
+      cell: (league) => (league.source === 'manual' ? <span className="text-xs text-slate-600">{t('admin.sync.manual')}</span> : <LastSync run={league.lastRun} now={now} clamp />),
+    },
+    {
+      header: t('admin.leagues.columns.actions'), hidden: true,
+      cell: (league, sync) => (
+        <div className="flex flex-col items-stretch gap-1.5">
+          <ActiveToggle league={league} className={small} />
+          {league.source === 'manual' ? null : <SyncNowButton league={league} sync={sync} className={small} />}
+        </div>
+      ),
+    },
+  ];
   return (
-    // The page wraps long words anywhere (styles.css); here that would squeeze the columns to a letter wide.
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [overflow-wrap:normal]">
-      <table className="w-full text-left text-sm text-slate-800">
-        <caption className="sr-only">{t('admin.sections.leagues')}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-600">
-          <tr>
-            <SortHeader column="name" label={t('admin.leagues.columns.name')} query={query} onSort={onSort} className="pl-4 pr-2" />
-            <SortHeader column="season" label={t('admin.leagues.columns.season')} query={query} onSort={onSort} />
-            <th scope="col" className={`${plain} px-2`}>{t('admin.leagues.columns.source')}</th>
-            <th scope="col" className={`${plain} px-2`}>{t('admin.leagues.columns.active')}</th>
-            <SortHeader column="matches" label={t('admin.leagues.columns.matches')} query={query} onSort={onSort} className="px-2 text-right" />
-            <SortHeader column="groups" label={t('admin.leagues.columns.groups')} query={query} onSort={onSort} className="px-2 text-right" />
-            <th scope="col" className={`${plain} px-2`}>{t('admin.leagues.columns.lastSync')}</th>
-            <th scope="col" className={`${plain} pl-2 pr-4`}><span className="sr-only">{t('admin.leagues.columns.actions')}</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {leagues.map((league) => <LeagueRow key={league.id} league={league} now={now} columns={COLUMNS} />)}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label={t('admin.sections.leagues')} columns={columns} rows={leagues} query={query} onSort={onSort}
+      useRowState={useRowSync} muted={(league) => !league.active}
+      detail={(_league, sync) => (sync.isSuccess || sync.isError ? <SyncOutcome sync={sync} /> : null)} />
   );
 }
