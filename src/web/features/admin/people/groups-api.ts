@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminGroup, AdminGroupDetailResponse, AdminGroupsResponse } from '../../../../contracts/admin';
 import { apiRequest } from '../../../lib/api-client';
-import { apiParams, type ListQuery } from './list-address';
+import { apiParams, type ListQuery } from '../lib/list-address';
 
 /** The sorts GET /api/admin/groups takes. */
 export const GROUP_SORTS = ['name', 'members', 'createdAt'] as const;

@@ -8,10 +8,10 @@ import { PageTitle } from '../../../components/ui/card';
 import { GroupCards } from './group-cards';
 import { GROUP_DEFAULT_SORT, GROUP_SORTS, useAdminGroups, type GroupSort } from './groups-api';
 import { GroupsTable } from './groups-table';
-import { useListAddress } from './list-address';
-import { ListBody } from './list-body';
-import { ListToolbar } from './list-toolbar';
-import { sortChoices } from './sort-choices';
+import { useListAddress } from '../lib/list-address';
+import { ListBody } from '../components/list-body';
+import { ListToolbar } from '../components/list-toolbar';
+import { sortChoices } from '../lib/sort-choices';
 
 /** The groups screen. */
 export function GroupsScreen() {

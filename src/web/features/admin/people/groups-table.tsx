@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminGroup } from '../../../../contracts/admin';
 import { AdminTable, type AdminColumn } from '../components/admin-table';
-import type { ListQuery } from './list-address';
+import type { ListQuery } from '../lib/list-address';
 import { GroupStatusBadge, VisibilityBadge } from './group-badges';
 import type { GroupSort } from './groups-api';
 import { adminGroupPath } from './paths';

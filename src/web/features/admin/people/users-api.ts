@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDetailResponse, AdminUsersResponse, UpdateUserRequest } from '../../../../contracts/admin';
 import { apiRequest } from '../../../lib/api-client';
-import { apiParams, type ListQuery } from './list-address';
+import { apiParams, type ListQuery } from '../lib/list-address';
 
 /** The sorts GET /api/admin/users takes. */
 export const USER_SORTS = ['username', 'email', 'createdAt', 'lastSignInAt'] as const;

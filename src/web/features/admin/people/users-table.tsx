@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../contracts/admin';
 import { AdminTable, type AdminColumn } from '../components/admin-table';
-import type { ListQuery } from './list-address';
+import type { ListQuery } from '../lib/list-address';
 import { adminUserPath } from './paths';
 import { Pill } from './pill';
 import { AgoText, DateText } from './time-text';

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminTeam, AdminTeamsResponse, UpdateTeamRequest } from '../../../../contracts/admin';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../contracts/limits';
 import { ApiError, apiRequest, apiUpload } from '../../../lib/api-client';
-import { apiParams, type ListQuery } from '../people/list-address';
+import { apiParams, type ListQuery } from '../lib/list-address';
 
 /** The teams list has one order (by name); its query still has the list's shape. */
 export type TeamSort = 'name';

@@ -5,9 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/card';
-import { useListAddress } from '../people/list-address';
-import { ListBody } from '../people/list-body';
-import { ListToolbar } from '../people/list-toolbar';
+import { useListAddress } from '../lib/list-address';
+import { ListBody } from '../components/list-body';
+import { ListToolbar } from '../components/list-toolbar';
 import { TeamCards } from './team-cards';
 import { TeamsTable } from './teams-table';
 import { useAdminTeams, type TeamSort } from './teams-api';

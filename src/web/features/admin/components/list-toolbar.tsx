@@ -16,7 +16,7 @@ export function ListToolbar({ text, onText, searchLabel, placeholder, sortLabel,
   return (
     <div className={`grid gap-3 ${sortable ? 'sm:grid-cols-[minmax(0,1fr)_auto] xl:grid-cols-1' : ''}`}>
       <TextField type="search" label={searchLabel} placeholder={placeholder} value={text}
-        onChange={(event) => onText(event.target.value)} autoComplete="off" spellCheck={false} />
+        onChange={(event) => onText(event.target.value)} autoComplete="off" spellCheck={false} maxLength={100} />
       {sortable ? (
         <div className="xl:hidden">
           <SelectField label={sortLabel ?? ''} value={current}
