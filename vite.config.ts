@@ -22,7 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The installable app (issue 9): manifest.webmanifest, and a Workbox service worker at /sw.js that
+    // The installable app (decision 009): manifest.webmanifest, and a Workbox service worker at /sw.js that
     // precaches the built app (hashed assets, index.html as the shell of every route) and keeps the last
     // answers of the API's reads for offline use (read-only). A new version waits for the person's
     // go-ahead (registerType 'prompt': src/web/app/app-updates.tsx).

@@ -1,5 +1,5 @@
 /**
- * The administrators' fixtures, standings and audit log in Chromium. The issue's journey: two members
+ * The administrators' fixtures, standings and audit log in Chromium. The journey: two members
  * of a group on the demo league predict an open match; the administrator (browsing from São Paulo)
  * finds it in the Fixtures screen by league, round and status, is refused on the fields for half a score
  * and a one-letter reason, then enters the finished result with its reason; the member's group page

@@ -2,7 +2,7 @@
  * Every tab of the group page (matches, ranking, history, standings, rules, settings) at 390 px and
  * 1280 px in the three languages (and 320 px in English), for a group with a long name and description: the tab opens from its
  * address, is named in the page's language, shows no untranslated key, and nothing overflows sideways;
- * axe finds no serious violation. Also the create form's league list and "You are already a member".
+ * axe finds no serious violation on any tab (in English: the languages differ in words, checked above). Also the create form's league list and "You are already a member".
  * SCREENSHOTS=1 saves each screen into ./screenshots.
  */
 import { readFileSync } from 'node:fs';
@@ -81,7 +81,9 @@ describe.runIf(withChromium)('browser: the group page in three languages', () =>
           expect(await overflow(page), `${code} ${width} ${tab}: sideways overflow`).toBeLessThanOrEqual(0);
           const text = await page.locator('main').innerText();
           expect(text.match(RAW_KEY)?.[0], `${code} ${width} ${tab}: an untranslated key`).toBeUndefined();
-          if (width === 390) expect(await seriousViolations(page), `${code} ${tab}: axe`).toEqual([]);
+          // axe once per tab, in English at 390 px: the other languages change the words, not the roles,
+          // names' presence or colours axe judges (their texts are checked above), and 12 more runs cost ~15 s.
+          if (width === 390 && code === 'en') expect(await seriousViolations(page), `${code} ${tab}: axe`).toEqual([]);
           if (SHOTS) await page.screenshot({ path: `screenshots/tabs-${code}-${tab}-${width}.png`, fullPage: true });
         }
       }

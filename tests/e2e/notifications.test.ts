@@ -1,5 +1,5 @@
 /**
- * Reminders and notifications in a real browser (issue 9). On /profile: this device's permission, read
+ * Reminders and notifications in a real browser. On /profile: this device's permission, read
  * without asking ('Not asked yet', then 'Allowed' once granted); turning push on here subscribes with the
  * server's VAPID key and registers the device (the browser's PushManager is stubbed: a real subscription
  * needs Google's push service, which this closed network cannot reach), a push message delivered to the

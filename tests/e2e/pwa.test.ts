@@ -1,5 +1,5 @@
 /**
- * The installable app in a real browser (issue 9): the service worker at /sw.js registers at load, the
+ * The installable app in a real browser (decision 009): the service worker at /sw.js registers at load, the
  * manifest parses and Chromium finds nothing stopping installation (the check behind Lighthouse's
  * installability audit and Chrome's install prompt), and after one visit (one page load) the app opens
  * offline — the shell, the last loaded group page and my predictions, read-only, under an "offline"
