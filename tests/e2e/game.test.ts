@@ -177,7 +177,13 @@ describe.runIf(withChromium)('browser: the game', () => {
     await page.getByRole('heading', { name: 'Sharpshooter' }).waitFor();
     await chartsShown(page);
     await shoot(page, 'game-04-stats');
+    // With a chart's tooltip open (the pointer over the chart), whose text must be as readable as the page's.
+    const chart = page.locator('.recharts-surface').first();
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('.recharts-tooltip-item-name').first().waitFor();
     expect(await seriousViolations(page), 'axe on the stats page').toEqual([]);
+    await page.mouse.move(0, 0);
     for (const [language, title] of [['pt-BR', 'Estatísticas'], ['es', 'Estadísticas']] as const) {
       await page.evaluate((lng) => { localStorage.setItem('userLanguage', lng); localStorage.setItem('palpite.language', lng); }, language);
       await page.reload();

@@ -8,6 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { GroupStatsResponse } from '../../../../contracts/stats';
 
+/**
+ * The tooltip's text in the page's dark text colour: Recharts writes each line's name and value in the
+ * line's own colour, and most of these colours on white fall short of the 4.5:1 contrast text needs (WCAG 1.4.3).
+ */
+const TOOLTIP_ITEM = { color: '#1e293b' };
+
 const PALETTE = ['#059669', '#2563eb', '#dc2626', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#ea580c', '#4f46e5', '#0f766e'];
 
 /** Both charts with one shared member selection. */
@@ -52,7 +58,7 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
             {/* interval 0: every tick is labelled. Recharts' default drops a label reaching past the axis's end,
                 which on this reversed axis was always rank 1's, at the top edge. */}
             <YAxis reversed allowDecimals={false} domain={[1, maxRank]} ticks={rankTicks} interval={0} tick={{ fontSize: 11 }} />
-            <Tooltip />
+            <Tooltip itemStyle={TOOLTIP_ITEM} />
             {lines('rank')}
           </LineChart>
         </ResponsiveContainer>
@@ -64,7 +70,7 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="round" tick={{ fontSize: 11 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip />
+            <Tooltip itemStyle={TOOLTIP_ITEM} />
             {lines('points')}
           </LineChart>
         </ResponsiveContainer>
