@@ -4,14 +4,18 @@ import { defineConfig } from 'vitest/config';
  * Test projects: `unit` (pure code: domain, contracts, provider parsing; and the checks of docs/ against
  * the repository, tests/docs), `db` (the HTTP API and services over a real database: PGlite, or PostgreSQL
  * when TEST_DATABASE_URL is set) and `e2e` (browser journeys in Chromium). `npm test` runs these three.
- * `reliability` (`npm run test:reliability`, run by .ci/run) holds the long proofs: fuzzing, crash safety,
- * deadline races, shutdown.
+ * `sweeps` (`npm run test:sweeps`, run by .ci/run) holds the browser's layout sweeps of every screen in three
+ * languages; `reliability` (`npm run test:reliability`, run by .ci/run) the long proofs: fuzzing, crash
+ * safety, deadline races, shutdown.
  *
  * The functional projects run the embedded database without flushing each commit to the disk
  * (EMBEDDED_FSYNC=false, inherited by the servers they start): a flush per commit, and a flush of the
  * whole filesystem per new data folder, cost minutes over the suite on a busy 2-core machine. Durability
  * has its own tests (src/server/db/durable-pglite.test.ts) and the reliability project keeps it on.
  */
+/** The browser files of the `sweeps` project (below), not of `e2e`. */
+const SWEEPS = ['tests/e2e/narrow-screens.test.ts', 'tests/e2e/group-tabs.test.ts'];
+
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -46,12 +50,28 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: SWEEPS,
           // After the other projects, two files at a time. Three at a time saved ~40 s of the suite, but
           // under that load admin-fixtures.test.ts missed toasts (they show for 4 s) in one run of three.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
           // Polls in the browser files get 10 s, not 1 s: on a loaded machine a list still fading in can
           // take longer than a second to settle.
+          expect: { poll: { timeout: 10_000 } },
+          env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          // The exhaustive layout sweeps (every screen and every group tab, in three languages, at phone and
+          // desktop widths): run by .ci/run after `npm test` (`npm run test:sweeps`), kept out of it so that it
+          // stays within its 10 minutes on a 2-core machine (about 90 s of browser time between them).
+          name: 'sweeps',
+          include: SWEEPS,
+          maxWorkers: 2,
           expect: { poll: { timeout: 10_000 } },
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
           testTimeout: 180_000,
