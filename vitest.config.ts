@@ -19,13 +19,18 @@ const SWEEPS = ['tests/e2e/narrow-screens.test.ts', 'tests/e2e/group-tabs.test.t
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
-    // Both cores (Vitest's default keeps one core free: on this 2-core machine that ran every file one
-    // after another). The browser files have their own group and count (below).
-    maxWorkers: 2,
+    // Three workers on this 2-core machine (Vitest's default keeps one core free: that ran every file one
+    // after another). Database files wait at times (the auth routes' 500 ms answer floors, processes
+    // starting): a third worker fills those waits (unit + db 300 → 246 s). The browser files have their own
+    // group and count (below).
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'unit',
+          // One module graph per worker (the files are pure and restore their fake timers): a fresh one per
+          // file cost 7 s of the suite for ~40 small files.
+          isolate: false,
           include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
         },
