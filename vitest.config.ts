@@ -16,6 +16,18 @@ import { defineConfig } from 'vitest/config';
 /** The browser files of the `sweeps` project (below), not of `e2e`. */
 const SWEEPS = ['tests/e2e/narrow-screens.test.ts', 'tests/e2e/group-tabs.test.ts'];
 
+/** What the two browser projects (`e2e`, `sweeps`) share: Chromium files, two at a time, the web app built first. */
+const BROWSER = {
+  maxWorkers: 2,
+  // Polls in the browser files get 10 s, not 1 s: on a loaded machine a list still fading in can take
+  // longer than a second to settle.
+  expect: { poll: { timeout: 10_000 } },
+  env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
+  testTimeout: 180_000,
+  hookTimeout: 300_000,
+  globalSetup: ['tests/e2e/global-setup.ts'],
+};
+
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -56,17 +68,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: SWEEPS,
-          // After the other projects, two files at a time. Three at a time saved ~40 s of the suite, but
-          // under that load admin-fixtures.test.ts missed toasts (they show for 4 s) in one run of three.
+          // After the other projects. Three at a time saved ~40 s of the suite, but under that load
+          // admin-fixtures.test.ts missed toasts (they show for 4 s) in one run of three.
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
-          // Polls in the browser files get 10 s, not 1 s: on a loaded machine a list still fading in can
-          // take longer than a second to settle.
-          expect: { poll: { timeout: 10_000 } },
-          env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
-          testTimeout: 180_000,
-          hookTimeout: 300_000,
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          ...BROWSER,
         },
       },
       {
@@ -76,12 +81,7 @@ export default defineConfig({
           // stays within its 10 minutes on a 2-core machine (about 90 s of browser time between them).
           name: 'sweeps',
           include: SWEEPS,
-          maxWorkers: 2,
-          expect: { poll: { timeout: 10_000 } },
-          env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
-          testTimeout: 180_000,
-          hookTimeout: 300_000,
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          ...BROWSER,
         },
       },
       {
