@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import { hasOpenfootballData, OPENFOOTBALL_DIR } from '../../../../tests/openfootball-data';
@@ -165,6 +165,8 @@ describe(`a league imported from the command line, linked later (${TEST_DB_KIND}
     expect(linked.statusCode).toBe(200);
     expect(linked.json().league).toMatchObject({ source: 'openfootball', sourceRef: file, sourceTimeZone: 'Europe/Lisbon' });
     expect((await as('POST', `/api/admin/leagues/${leagueId}/link`, { sourceRef: file, sourceTimeZone: 'UTC' })).json().error.id).toBe('league_linked');
+    // Linking starts a sync in the background; a "sync now" while it runs would answer busy.
+    await vi.waitFor(async () => expect((await as('GET', `/api/admin/leagues/${leagueId}`)).json().league.lastRun).toMatchObject({ status: 'succeeded' }), { timeout: 20_000, interval: 100 });
     // The source changes; "sync now" brings it into the same league.
     writeFileSync(file, JSON.stringify({ ...cup('Alpha'), matches: [...cup('Alpha').matches, { round: 'Matchday 3', date: '2030-05-15', time: '15:00', team1: 'Alpha', team2: 'Gamma' }] }));
     const synced = (await as('POST', `/api/admin/leagues/${leagueId}/sync`)).json();
