@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { MATCH_STATUSES } from '../../domain/deadline';
 import { DEFAULT_SCORING_RULES, KNOCKOUT_BASES, PREDICTION_OUTCOMES } from '../../domain/scoring';
@@ -366,6 +366,22 @@ export const predictions = pgTable('predictions', {
   uniqueIndex('predictions_match_group_user_idx').on(t.matchId, t.groupId, t.userId),
 ]);
 
+/**
+ * How many predictions each match has in a group (a match card's "12 of 20 predicted"), kept by
+ * PostgreSQL: statement-level triggers on predictions add each statement's inserted rows and take away its
+ * deleted ones (saves, removals, resets, deletions of a group, an account or a match: every writer, in its
+ * transaction). Counted in 8 shards per (group, match) by the member's id (`shard` = hashtext(user_id) & 7),
+ * so first saves of one match by many members of one group at once do not all wait on one row; a read sums
+ * them. Before, each member's view of a group's matches counted every prediction of the group (300 members
+ * × 380 matches: 114,000 rows per read). A row whose count reaches 0 is deleted. No foreign keys (decision 011).
+ */
+export const groupMatchPredictions = pgTable('group_match_predictions', {
+  groupId: uuid('group_id').notNull(),
+  matchId: uuid('match_id').notNull(),
+  shard: smallint('shard').notNull(),
+  predictions: integer('predictions').notNull(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.matchId, t.shard] })]);
+
 /** What an owner or admin did to a group: who, when, what (shown to admins as the group's activity). */
 export const groupActivity = pgTable('group_activity', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -414,6 +430,26 @@ export const memberRoundTotals = pgTable('member_round_totals', {
   statsLine: text('stats_line').generatedAlwaysAs(sql`round_order::text || ',' || points::text || ',' || exact::text || ',' || goal_difference::text
     || ',' || winner::text || ',' || opposite::text || ',' || scored_bits::text || ',' || hit_bits::text`),
 }, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder, t.userId] })]);
+
+/**
+ * Each member's folded season totals in a group: member_round_totals summed over the rounds, with how many
+ * round rows they sum (`rounds`; the row goes when it reaches 0). Kept by PostgreSQL, not by the app:
+ * statement-level triggers on member_round_totals add each statement's differences (fold, repair,
+ * deletions of a member, a group or an account: every writer, in its transaction). A ranking reads one
+ * row per member here instead of one per member and round (1,000 members × 38 rounds: 38,000 rows).
+ * No foreign keys, as member_round_totals (decision 004); rankings join the group's members.
+ */
+export const memberTotals = pgTable('member_totals', {
+  groupId: uuid('group_id').notNull(),
+  userId: text('user_id').notNull(),
+  points: integer('points').notNull().default(0),
+  exact: integer('exact').notNull().default(0),
+  goalDifference: integer('goal_difference').notNull().default(0),
+  winner: integer('winner').notNull().default(0),
+  opposite: integer('opposite').notNull().default(0),
+  scored: integer('scored').notNull().default(0),
+  rounds: integer('rounds').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /**
  * Matches whose predictions still have to be folded into member_round_totals (background job, in

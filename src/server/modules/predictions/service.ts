@@ -2,11 +2,11 @@
  * A member's view of a group's matches, and making predictions. The deadline is enforced here by the
  * server's clock (src/domain/deadline.ts), never only by the UI.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GroupMatchesResponse, Prediction, PredictionRequest } from '../../../contracts/groups';
 import { isPredictionOpen } from '../../../domain/deadline';
 import type { Db } from '../../db/client';
-import { groups, matches, predictions } from '../../db/schema';
+import { groupMatchPredictions, groups, matches, predictions } from '../../db/schema';
 import { predictionScoreColumns } from '../scoring/scoring-sql';
 import { AppError, errors } from '../../errors';
 import { savePredictions } from './save-predictions';
@@ -48,8 +48,10 @@ export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, g
     .leftJoin(groups, eq(groups.id, predictions.groupId))
     .where(eq(matches.leagueId, access.leagueId))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
+  // Kept by triggers on predictions (schema.ts groupMatchPredictions): at most 8 rows per match, not every prediction.
   const counts = new Map(
-    (await db.select({ matchId: predictions.matchId, n: count() }).from(predictions).where(eq(predictions.groupId, groupId)).groupBy(predictions.matchId))
+    (await db.select({ matchId: groupMatchPredictions.matchId, n: sql<number>`sum(${groupMatchPredictions.predictions})::int`.mapWith(Number) })
+      .from(groupMatchPredictions).where(eq(groupMatchPredictions.groupId, groupId)).groupBy(groupMatchPredictions.matchId))
       .map((row) => [row.matchId, row.n]),
   );
   return {

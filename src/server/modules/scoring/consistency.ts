@@ -1,11 +1,12 @@
 /**
- * The consistency check of member_round_totals, and its repair. Two checks, each one set-based statement:
- * the stored round totals equal the predictions scored at the result snapshots the scoring queue says they
+ * The consistency check of member_round_totals and member_totals, and its repair. Two checks, each one
+ * set-based statement: the stored round totals equal the predictions scored at the result snapshots the scoring queue says they
  * are folded at (roundTotalsMismatches), and what rankings read — the stored totals plus the queued
  * results' differences — equals the predictions scored on their matches' current results
  * (totalsMismatches). Run them after any scoring path (tests do), or by hand on a live database; empty
  * lists mean the totals are exact. rebuildTotals rewrites the totals from the predictions (bulk loads that
- * insert predictions of already scored matches, or a repair).
+ * insert predictions of already scored matches, or a repair). predictionCountMismatches checks the
+ * per-match prediction counts the match cards show (group_match_predictions) the same way.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
@@ -100,8 +101,9 @@ export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promi
 }
 
 /**
- * Compares each member's ranking totals (member_round_totals plus the differences of queued results, as
- * rankings read them) with their predictions scored on the matches' current results.
+ * Compares each member's ranking totals (member_totals — the season sums the triggers keep from
+ * member_round_totals — plus the differences of queued results, as rankings read them) with their
+ * predictions scored on the matches' current results.
  * @param groupId limit the check to one group (default: every group).
  */
 export async function totalsMismatches(conn: Conn, groupId?: string): Promise<TotalsMismatch[]> {
@@ -121,7 +123,7 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
         from (
-          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_round_totals ${inGroup('group_id')}
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_totals ${inGroup('group_id')}
           union all
           select x.group_id, x.user_id, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id
         ) u
@@ -143,8 +145,8 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 }
 
 /**
- * Rewrites member_round_totals from the predictions at their held snapshots, in one statement pair (call
- * it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
+ * Rewrites member_round_totals (and so member_totals, by its triggers) from the predictions at their held
+ * snapshots, in a few statements (call it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
  * predictions of matches already scored (tests, benchmarks), which folding alone would not count; after
  * matches moved to another round (totals are kept per round); and as the repair of a failed check.
  * Signals rankingsChanged and notifies every instance at commit (rankings' movement reads the totals per
@@ -155,6 +157,8 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
   const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
+  // The season sums follow by trigger; any left now are drift (written by hand), gone before the insert.
+  await conn.execute(sql`delete from member_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
       insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits)
@@ -164,4 +168,24 @@ export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}
     select count(*)::int as n from written`));
   await announceRankingsChanged(conn);
   return Number(written[0]?.n ?? 0);
+}
+
+/** A (group, match) whose kept prediction count differs from its predictions counted. */
+export interface PredictionCountMismatch { groupId: string; matchId: string; kept: number; counted: number }
+
+/**
+ * Compares the prediction counts the triggers keep (group_match_predictions, summed over shards) with
+ * the predictions counted, per group and match, in one statement.
+ * @param groupId limit the check to one group (default: every group).
+ */
+export async function predictionCountMismatches(conn: Conn, groupId?: string): Promise<PredictionCountMismatch[]> {
+  const inGroup = groupId ? sql`where group_id = ${groupId}::uuid` : sql``;
+  const rows = rowsOf<{ group_id: string; match_id: string; kept: number; counted: number }>(await conn.execute(sql`
+    with kept as (select group_id, match_id, sum(predictions)::int as n from group_match_predictions ${inGroup} group by group_id, match_id),
+    counted as (select group_id, match_id, count(*)::int as n from predictions ${inGroup} group by group_id, match_id)
+    select coalesce(k.group_id, c.group_id) as group_id, coalesce(k.match_id, c.match_id) as match_id,
+           coalesce(k.n, 0) as kept, coalesce(c.n, 0) as counted
+      from kept k full join counted c on c.group_id = k.group_id and c.match_id = k.match_id
+     where coalesce(k.n, 0) <> coalesce(c.n, 0)`));
+  return rows.map((row) => ({ groupId: String(row.group_id), matchId: String(row.match_id), kept: Number(row.kept), counted: Number(row.counted) }));
 }
