@@ -100,7 +100,6 @@ async function main() {
     const loopEstimateMs = (loopMs / sample.length) * total;
 
     await db.execute(sql`vacuum analyze member_round_totals`);
-    await db.execute(sql`vacuum analyze member_totals`);
     const floorMs = await median(50, () => db.execute(sql`select 1`));
     const rankingMs = await median(20, () => groupRanking(db, groupId));
     const viewer = { userId: 'bench-1', email: 'bench1@example.com', username: 'bench_1', fullName: 'Bench 1', role: 'Regular User' as const, language: null, avatarUrl: '/api/users/bench-1/avatar' };

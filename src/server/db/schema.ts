@@ -432,26 +432,6 @@ export const memberRoundTotals = pgTable('member_round_totals', {
 }, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder, t.userId] })]);
 
 /**
- * Each member's folded season totals in a group: member_round_totals summed over the rounds, with how many
- * round rows they sum (`rounds`; the row goes when it reaches 0). Kept by PostgreSQL, not by the app:
- * statement-level triggers on member_round_totals add each statement's differences (fold, repair,
- * deletions of a member, a group or an account: every writer, in its transaction). A ranking reads one
- * row per member here instead of one per member and round (1,000 members × 38 rounds: 38,000 rows).
- * No foreign keys, as member_round_totals (decision 004); rankings join the group's members.
- */
-export const memberTotals = pgTable('member_totals', {
-  groupId: uuid('group_id').notNull(),
-  userId: text('user_id').notNull(),
-  points: integer('points').notNull().default(0),
-  exact: integer('exact').notNull().default(0),
-  goalDifference: integer('goal_difference').notNull().default(0),
-  winner: integer('winner').notNull().default(0),
-  opposite: integer('opposite').notNull().default(0),
-  scored: integer('scored').notNull().default(0),
-  rounds: integer('rounds').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
-
-/**
  * Matches whose predictions still have to be folded into member_round_totals (background job, in
  * batches). The totals hold each prediction of the match at one result snapshot (scoring_results): a pass
  * walks the match's predictions by (group, user); those up to the cursor are folded at to_version, the

@@ -1,8 +1,8 @@
 /**
  * A group's ranking in one SQL statement that never aggregates the group's predictions: each member's
- * folded season totals (member_totals, one row each, kept by triggers from member_round_totals) plus, for
- * matches still queued for folding, the difference their group's predictions make (computed on read for
- * this group only, so a result counts at once however many predictions it has). Ranked with RANK() over the keys of src/domain/ranking.ts
+ * folded round totals (member_round_totals, summed) plus, for matches still queued for folding, the
+ * difference their group's predictions make (computed on read for this group only, so a result counts at
+ * once however many predictions it has). Ranked with RANK() over the keys of src/domain/ranking.ts
  * (points, exact, goal difference, winner, then fewer opposite results; equal members share a rank).
  * Members without predictions are listed with 0. Movement compares with the ranking before the latest
  * finished round (its matches' points taken away; 0 for everyone while there is no earlier finished
@@ -38,6 +38,17 @@ export function rankingQuery(groupId: string) {
        where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'live'
          and m.home_goals is not null and m.away_goals is not null
     ),
+    by_round as (
+      -- Each member's totals per round: folded, plus what queued results change.
+      select user_id, round_order, points, exact, goal_difference, winner, opposite, scored
+        from member_round_totals
+       where group_id = ${groupId}::uuid
+      union all
+      select x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
+      union all
+      -- In play: counted under round -1, the "latest" round while anything is in play.
+      select x.user_id, -1, ${liveDeltaSql} from live_rows x group by x.user_id
+    ),
     latest as (
       select case when (select matches from live) > 0 then -1 else (
         select max(m.round_order) from matches m
@@ -51,35 +62,16 @@ export function rankingQuery(groupId: string) {
            and m.round_order < (select round_order from latest)
       ) as has_earlier
     ),
-    parts as (
-      -- 's': each member's folded season totals (one row each); 'l': their folded totals of the latest
-      -- round (movement only); 'd': what queued results and matches in play add, per round.
-      select 's' as part, user_id, null::int as round_order, points, exact, goal_difference, winner, opposite, scored
-        from member_totals
-       where group_id = ${groupId}::uuid
-      union all
-      select 'l', user_id, round_order, points, exact, goal_difference, winner, opposite, scored
-        from member_round_totals
-       where group_id = ${groupId}::uuid and round_order = (select round_order from latest)
-      union all
-      select 'd', x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
-      union all
-      -- In play: counted under round -1, the "latest" round while anything is in play.
-      select 'd', x.user_id, -1, ${liveDeltaSql} from live_rows x group by x.user_id
-    ),
     sums as (
-      select user_id,
-             coalesce(sum(points) filter (where part <> 'l'), 0)::int as points, coalesce(sum(exact) filter (where part <> 'l'), 0)::int as exact,
-             coalesce(sum(goal_difference) filter (where part <> 'l'), 0)::int as goal_difference,
-             coalesce(sum(winner) filter (where part <> 'l'), 0)::int as winner, coalesce(sum(opposite) filter (where part <> 'l'), 0)::int as opposite,
-             coalesce(sum(scored) filter (where part <> 'l'), 0)::int as scored,
+      select user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
+             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored,
              -- What the latest finished round added, per member.
-             coalesce(sum(points) filter (where part <> 's' and round_order = (select round_order from latest)), 0)::int as l_points,
-             coalesce(sum(exact) filter (where part <> 's' and round_order = (select round_order from latest)), 0)::int as l_exact,
-             coalesce(sum(goal_difference) filter (where part <> 's' and round_order = (select round_order from latest)), 0)::int as l_goal_difference,
-             coalesce(sum(winner) filter (where part <> 's' and round_order = (select round_order from latest)), 0)::int as l_winner,
-             coalesce(sum(opposite) filter (where part <> 's' and round_order = (select round_order from latest)), 0)::int as l_opposite
-        from parts
+             coalesce(sum(points) filter (where round_order = (select round_order from latest)), 0)::int as l_points,
+             coalesce(sum(exact) filter (where round_order = (select round_order from latest)), 0)::int as l_exact,
+             coalesce(sum(goal_difference) filter (where round_order = (select round_order from latest)), 0)::int as l_goal_difference,
+             coalesce(sum(winner) filter (where round_order = (select round_order from latest)), 0)::int as l_winner,
+             coalesce(sum(opposite) filter (where round_order = (select round_order from latest)), 0)::int as l_opposite
+        from by_round
        group by user_id
     ),
     totals as (

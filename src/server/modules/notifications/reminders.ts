@@ -113,11 +113,12 @@ export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsN
         from rounds_done r join groups g on g.league_id = r.league_id and g.status = 'active'
     ),
     standings as (
-      select gm.group_id, gm.user_id, coalesce(t.points, 0) as points, coalesce(t.exact, 0) as exact,
-             coalesce(t.goal_difference, 0) as goal_difference, coalesce(t.winner, 0) as winner, coalesce(t.opposite, 0) as opposite
+      select gm.group_id, gm.user_id, coalesce(sum(t.points), 0) as points, coalesce(sum(t.exact), 0) as exact,
+             coalesce(sum(t.goal_difference), 0) as goal_difference, coalesce(sum(t.winner), 0) as winner, coalesce(sum(t.opposite), 0) as opposite
         from group_members gm
         join (select distinct group_id from groups_done) gd on gd.group_id = gm.group_id
-        left join member_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
+        left join member_round_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
+       group by gm.group_id, gm.user_id
     ),
     ranked as (
       select s.group_id, s.user_id,

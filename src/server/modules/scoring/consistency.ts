@@ -1,6 +1,6 @@
 /**
- * The consistency check of member_round_totals and member_totals, and its repair. Two checks, each one
- * set-based statement: the stored round totals equal the predictions scored at the result snapshots the scoring queue says they
+ * The consistency check of member_round_totals, and its repair. Two checks, each one set-based statement:
+ * the stored round totals equal the predictions scored at the result snapshots the scoring queue says they
  * are folded at (roundTotalsMismatches), and what rankings read — the stored totals plus the queued
  * results' differences — equals the predictions scored on their matches' current results
  * (totalsMismatches). Run them after any scoring path (tests do), or by hand on a live database; empty
@@ -101,9 +101,8 @@ export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promi
 }
 
 /**
- * Compares each member's ranking totals (member_totals — the season sums the triggers keep from
- * member_round_totals — plus the differences of queued results, as rankings read them) with their
- * predictions scored on the matches' current results.
+ * Compares each member's ranking totals (member_round_totals plus the differences of queued results, as
+ * rankings read them) with their predictions scored on the matches' current results.
  * @param groupId limit the check to one group (default: every group).
  */
 export async function totalsMismatches(conn: Conn, groupId?: string): Promise<TotalsMismatch[]> {
@@ -123,7 +122,7 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
         from (
-          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_totals ${inGroup('group_id')}
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_round_totals ${inGroup('group_id')}
           union all
           select x.group_id, x.user_id, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id
         ) u
@@ -145,8 +144,8 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 }
 
 /**
- * Rewrites member_round_totals (and so member_totals, by its triggers) from the predictions at their held
- * snapshots, in a few statements (call it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
+ * Rewrites member_round_totals from the predictions at their held snapshots, in one statement pair (call
+ * it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
  * predictions of matches already scored (tests, benchmarks), which folding alone would not count; after
  * matches moved to another round (totals are kept per round); and as the repair of a failed check.
  * Signals rankingsChanged and notifies every instance at commit (rankings' movement reads the totals per
@@ -157,8 +156,6 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
   const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
-  // The season sums follow by trigger; any left now are drift (written by hand), gone before the insert.
-  await conn.execute(sql`delete from member_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
       insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits)

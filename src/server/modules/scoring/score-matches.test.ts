@@ -84,6 +84,14 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     // Not in play: no provisional outcome.
     await db.update(matches).set({ status: 'scheduled' }).where(eq(matches.leagueId, league!.id));
     expect([...(await liveOutcomes()).values()].every((outcome) => outcome === null)).toBe(true);
+
+    // Every result corrected at once, in one call: still exact.
+    await db.update(matches).set({ status: 'finished', stage: 'league', homeGoals: 0, awayGoals: 0, homeGoalsExtraTime: null, awayGoalsExtraTime: null })
+      .where(eq(matches.leagueId, league!.id));
+    await db.update(groups).set({ knockoutBasis: 'full_time' }).where(eq(groups.id, group!.id));
+    expect(await scoreMatches(db, matchRows.map((m) => m.id))).toBe(36 * 36);
+    expect(await roundTotalsMismatches(db, group!.id)).toEqual([]);
+    expect(await totalsMismatches(db, group!.id)).toEqual([]);
   });
 
   it('does nothing for no matches', async () => {
