@@ -182,6 +182,8 @@ describe.runIf(withChromium)('browser: the game', () => {
     const box = (await chart.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.locator('.recharts-tooltip-item-name').first().waitFor();
+    // Titled with the round it shows, not its bare number.
+    expect(await page.locator('.recharts-tooltip-label').first().textContent()).toMatch(/^Round \d+$/);
     expect(await seriousViolations(page), 'axe on the stats page').toEqual([]);
     await page.mouse.move(0, 0);
     for (const [language, title] of [['pt-BR', 'Estatísticas'], ['es', 'Estadísticas']] as const) {

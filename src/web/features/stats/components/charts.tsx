@@ -41,6 +41,8 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
   const lines = (kind: 'rank' | 'points') => finalOrder.filter((id) => shown.has(id)).map((id) => (
     <Line key={id} type="monotone" dataKey={`${kind}:${id}`} name={names.get(id)} stroke={color(id)} strokeWidth={id === myUserId ? 3 : 1.5} dot={false} isAnimationActive={false} />
   ));
+  // The tooltip's title: the round it shows ("Round 5"), not its bare number.
+  const roundLabel = (round: unknown) => t('stats.roundLabel', { round: String(round) });
   const toggle = (id: string) => setShown((current) => {
     const next = new Set(current);
     if (next.has(id)) next.delete(id); else next.add(id);
@@ -58,7 +60,7 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
             {/* interval 0: every tick is labelled. Recharts' default drops a label reaching past the axis's end,
                 which on this reversed axis was always rank 1's, at the top edge. */}
             <YAxis reversed allowDecimals={false} domain={[1, maxRank]} ticks={rankTicks} interval={0} tick={{ fontSize: 11 }} />
-            <Tooltip itemStyle={TOOLTIP_ITEM} />
+            <Tooltip itemStyle={TOOLTIP_ITEM} labelFormatter={roundLabel} />
             {lines('rank')}
           </LineChart>
         </ResponsiveContainer>
@@ -70,7 +72,7 @@ export function StatsCharts({ stats, names, myUserId }: { stats: GroupStatsRespo
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="round" tick={{ fontSize: 11 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip itemStyle={TOOLTIP_ITEM} />
+            <Tooltip itemStyle={TOOLTIP_ITEM} labelFormatter={roundLabel} />
             {lines('points')}
           </LineChart>
         </ResponsiveContainer>
