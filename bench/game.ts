@@ -309,19 +309,27 @@ async function rankingOverHttp(): Promise<string[]> {
         }
         // The first read on an instance just started (a restart; nothing in memory): the stored page,
         // served while one refresh runs. Six fresh instances on the same database, one read each.
-        const storedTimes: number[] = [];
-        for (let i = 0; i < 6; i++) {
-          const fresh = await startServer(database);
-          try {
-            const freshCookie = await browserCookie(fresh.app, sessionCookie!);
-            const [ms, response] = await time(() => fresh.app.inject({ method: 'GET', url: `/api/groups/${groupId}/stats`, headers: { cookie: freshCookie } }));
-            if (response.statusCode !== 200) throw new Error(`stats answered ${response.statusCode}`);
-            storedTimes.push(ms);
-            await new Promise((resolve) => setTimeout(resolve, 3 * percentile(coldTimes, 50) + 100)); // its refresh ends
-          } finally {
-            await fresh.app.close();
+        /**
+         * The first read of `route` (the group's 'stats' or 'ranking') on each of `count` instances just
+         * started on the same database, waiting `afterMs` after each before closing it; times in ms.
+         */
+        const firstReadsOnFreshInstances = async (route: string, count: number, afterMs: number) => {
+          const times: number[] = [];
+          for (let i = 0; i < count; i++) {
+            const fresh = await startServer(database);
+            try {
+              const freshCookie = await browserCookie(fresh.app, sessionCookie!);
+              const [ms, response] = await time(() => fresh.app.inject({ method: 'GET', url: `/api/groups/${groupId}/${route}`, headers: { cookie: freshCookie } }));
+              if (response.statusCode !== 200) throw new Error(`${route} answered ${response.statusCode}`);
+              times.push(ms);
+              await new Promise((resolve) => setTimeout(resolve, afterMs));
+            } finally {
+              await fresh.app.close();
+            }
           }
-        }
+          return times;
+        };
+        const storedTimes = await firstReadsOnFreshInstances('stats', 6, 3 * percentile(coldTimes, 50) + 100); // each refresh ends
         // The ranking computed (no cache: the statement and its rows made into the route's shape), median
         // of 20 after 2 warm-up runs, against the database's floor (`select 1`) the same way.
         const computedTimes: number[] = [];
@@ -333,18 +341,7 @@ async function rankingOverHttp(): Promise<string[]> {
         }
         // The first ranking read on an instance just started (a restart: nothing cached, statements not
         // yet prepared on its connections), three fresh instances on the same database.
-        const restartTimes: number[] = [];
-        for (let i = 0; i < 3; i++) {
-          const fresh = await startServer(database);
-          try {
-            const freshCookie = await browserCookie(fresh.app, sessionCookie!);
-            const [ms, response] = await time(() => fresh.app.inject({ method: 'GET', url: `/api/groups/${groupId}/ranking`, headers: { cookie: freshCookie } }));
-            if (response.statusCode !== 200) throw new Error(`ranking answered ${response.statusCode}`);
-            restartTimes.push(ms);
-          } finally {
-            await fresh.app.close();
-          }
-        }
+        const restartTimes = await firstReadsOnFreshInstances('ranking', 3, 0);
         computed.push(`| ${members.toLocaleString('en')} | ${f(percentile(computedTimes, 50))} | ${f(percentile(floorTimes, 50))} | ${(percentile(computedTimes, 50) / percentile(floorTimes, 50)).toFixed(0)}× | ${f(percentile(restartTimes, 50))} / ${f(Math.max(...restartTimes))} |`);
         // The ranking's first read after the changes above computes it (every reader meanwhile waits for
         // that one computation); measured on its own, then the steady state under load.
