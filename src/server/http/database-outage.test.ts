@@ -45,6 +45,9 @@ async function waitUntil(done: () => boolean, limitMs: number): Promise<void> {
 
 interface Answer { sentAt: number; at: number; path: string; status: number; id?: string; retryAfter: string | null; shape: boolean }
 
+/** Whether an answer's route needs the database (the session read may answer from its signed copy: auth/session-copy.ts). */
+const needsDatabase = (a: Answer) => a.path !== '/api/auth/get-session';
+
 /** A PostgreSQL error as node-postgres makes it from the server's ErrorResponse. */
 function serverError(code: string, message: string): Error {
   return Object.assign(new pg.DatabaseError(message, message.length, 'error'), { code, severity: 'FATAL' });
@@ -288,8 +291,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
     await new Promise((resolve) => setTimeout(resolve, cutMs / 2));
     // A loaded machine (CI runs other files beside this one) answers fewer requests in the same time: the
     // database stays away until enough requests needing it were answered, 30 s at most.
-    const needing = (a: Answer) => a.path !== '/api/auth/get-session';
-    await waitUntil(() => answers.filter((a) => a.sentAt > cutAt && needing(a)).length > MIN_ANSWERS, 30_000);
+    await waitUntil(() => answers.filter((a) => a.sentAt > cutAt && needsDatabase(a)).length > MIN_ANSWERS, 30_000);
     const restoredAt = Date.now();
     await proxy.restore();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 500));
@@ -299,7 +301,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
     const logged = lines.slice(before);
     const during = answers.filter((a) => a.sentAt > cutAt && a.at < restoredAt);
     const after = answers.filter((a) => a.sentAt > restoredAt);
-    const firstBack = after.find((a) => a.status === 200 && a.path !== '/api/auth/get-session');
+    const firstBack = after.find((a) => a.status === 200 && needsDatabase(a));
     // The figures of a run (docs/benchmarks.md-style): how many answers of each kind, how soon after.
     console.info(JSON.stringify({
       way, cutMs, answers: answers.length, duringCut: during.length,
@@ -317,7 +319,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
     const { answers, during, after, restoredAt, firstBack, readiness, logged } = run;
     // While it is gone: 503 database_unavailable with Retry-After in the app's shape for everything that
     // needs the database; the session read alone may still answer from its signed copy (auth/session-copy.ts).
-    const needingDatabase = during.filter((a) => a.path !== '/api/auth/get-session');
+    const needingDatabase = during.filter(needsDatabase);
     expect(needingDatabase.length).toBeGreaterThan(MIN_ANSWERS);
     expect(needingDatabase.filter((a) => !(a.status === 503 && a.id === 'database_unavailable' && a.shape && Number(a.retryAfter) > 0))
       .map((a) => ({ ...a, sentAt: a.sentAt - run.cutAt, at: a.at - run.cutAt }))).toEqual([]);
