@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { constants } from 'node:zlib';
@@ -16,12 +16,40 @@ function textPackChunk(id: string): string | null {
   return file && pack ? `texts-${pack}-${file[1]}` : null;
 }
 
+/** Modules every screen loads with the entry (Vite's preload helper, the API client): in the framework file rather than files of their own. */
+const EVERY_SCREEN = /^\0vite[\\/]preload-helper|[\\/]src[\\/]web[\\/]lib[\\/]api-client\.ts$/;
+
+/**
+ * Modules the `app` chunk group below must never capture, collected once the module graph is built: those
+ * loaded on demand (the target of some `import()`), or every screen would load them at start; and those
+ * the entry (main.tsx) imports statically, which stay with it so the landing page loads nothing more.
+ */
+const keptApart = new Set<string>();
+const collectKeptApart: Plugin = {
+  name: 'palpite:collect-kept-apart',
+  apply: 'build',
+  buildStart() {
+    keptApart.clear();
+  },
+  buildEnd() {
+    const ids = [...this.getModuleIds()];
+    for (const id of ids) for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) keptApart.add(target);
+    // The entries and everything they import statically (the list grows as it is walked).
+    const initial = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+    for (const id of initial) {
+      keptApart.add(id);
+      for (const imported of this.getModuleInfo(id)?.importedIds ?? []) if (!initial.includes(imported)) initial.push(imported);
+    }
+  },
+};
+
 /** The web app: root src/web, built into dist/web, which the server serves in production. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   plugins: [
     react(),
     tailwindcss(),
+    collectKeptApart,
     // The installable app (decision 009): manifest.webmanifest, and a Workbox service worker at /sw.js that
     // precaches the built app (hashed assets, index.html as the shell of every route) and keeps the last
     // answers of the API's reads for offline use (read-only). A new version waits for the person's
@@ -89,13 +117,22 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // Fewer, fuller files for the first load (measured by `npm run bench:web`): the libraries every page
-        // runs (React, the router, i18next, TanStack Query, the service worker's registration) in one
-        // file, and the texts of each on-demand pack (src/web/i18n/merge.ts) in one file per language.
+        // Fewer, fuller files for the first load (measured by `npm run bench:web`; decision 012): the libraries
+        // every page runs (React, the router, i18next, TanStack Query, the service worker's registration) in
+        // one file; the texts of each on-demand pack (src/web/i18n/merge.ts) in one file per language; and
+        // the app's own modules two or more screens share (formatting, labels, the API hooks…: each a few
+        // hundred bytes) in one, rather than a file each: a phone pays a round trip per file it waits for,
+        // and a group page waited for twenty.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store|workbox-window)[\\/]/ },
+            { name: 'framework', test: (id) => /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store|workbox-window)[\\/]/.test(id) || EVERY_SCREEN.test(id) },
             { name: textPackChunk, debugName: 'texts' },
+            {
+              name: 'app',
+              test: (id) => /[\\/]src[\\/](web|domain)[\\/]/.test(id) && !keptApart.has(id) && !/[\\/]src[\\/]web[\\/](main\.tsx|i18n[\\/])/.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
