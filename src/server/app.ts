@@ -48,7 +48,8 @@ import { registerRequestGuards } from './http/request-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { createDatabaseOutage, RETRY_AFTER_SECONDS } from './http/database-outage';
-import { carriesCookie, firstScreenReads, preloadLinkHeader, readBuildManifest, screenCode } from './http/preload-hints';
+import { carriesCookie, entryStyles, firstScreenReads, preloadLinkHeader, readBuildManifest, screenCode } from './http/preload-hints';
+import { preferredLanguage } from './http/language';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
@@ -400,7 +401,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (asset) return reply.status(404).send({ error: { id: 'not_found', message: `No file ${path}.` } });
     // Client-side routes of the single-page app; a signed-in browser is told which reads to start at once.
     const signedIn = carriesCookie(request.headers.cookie, sessionKey.cookieName);
-    const hint = preloadLinkHeader(firstScreenReads(path, signedIn), signedIn ? screenCode(buildManifest, path) : []);
+    const hint = signedIn
+      ? preloadLinkHeader(firstScreenReads(path, signedIn), screenCode(buildManifest, path, preferredLanguage(request.headers['accept-language'])), entryStyles(buildManifest))
+      : null;
     if (hint) reply.header('link', hint);
     return reply.sendFile('index.html');
   });

@@ -5,23 +5,18 @@
  * signs up chooses the name, and may not own the address the mail goes to (a name like "Account locked:
  * sign in at https://evil.example" would otherwise reach a stranger's inbox in our words).
  */
-export type MailLocale = 'en' | 'pt-BR' | 'es';
+import { preferredLanguage, type Language } from '../http/language';
+
+/** The languages mails are written in: those Palpite speaks. */
+export type MailLocale = Language;
 
 /** A supported language from a stored choice ('pt-BR'…), or null. */
 export function storedLocale(language: string | null | undefined): MailLocale | null {
   return language === 'en' || language === 'pt-BR' || language === 'es' ? language : null;
 }
 
-/** Picks the first supported language from an Accept-Language header (English when none). */
-export function mailLocale(acceptLanguage: string | null | undefined): MailLocale {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (tag.startsWith('pt')) return 'pt-BR';
-    if (tag.startsWith('es')) return 'es';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
+/** Picks the first supported language from an Accept-Language header (English when none): http/language.ts. */
+export const mailLocale: (acceptLanguage: string | null | undefined) => MailLocale = preferredLanguage;
 
 /** A rendered mail: what the mailer needs besides the recipient. */
 export interface RenderedMail {
