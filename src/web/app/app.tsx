@@ -15,7 +15,7 @@ import { RouteError, ScreenProblem } from './route-error';
 import { HomeRoute } from '../routes/home';
 import { Toaster } from '../components/ui/toast';
 import { AuthProvider, prefetchAuth } from '../features/auth/auth-provider';
-import { loadArea } from '../i18n/i18n';
+import { initialLanguage, loadArea } from '../i18n/i18n';
 import { PLAY_AREAS, type OnDemandArea } from '../i18n/merge';
 
 /** The texts of the game's screens. */
@@ -137,7 +137,7 @@ export function startApp(): AppRouter {
   void prefetchAuth(queryClient);
   // A group page's data starts now too (route-data.ts); its code is only fetched on such a page.
   const path = window.location.pathname;
-  if (path.startsWith('/group/')) void import('./route-data').then((data) => data.prefetchRouteData(queryClient, path)).catch(() => {});
+  if (path.startsWith('/group/')) void import('./route-data').then((data) => data.prefetchRouteData(queryClient, path, initialLanguage())).catch(() => {});
   return router;
 }
 

@@ -27,6 +27,15 @@ export function formatKickoff(iso: string, language: string): string {
   return dateFormat(language, 'kickoff', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
+/**
+ * Makes `language`'s kickoff format ahead of the first render that shows one. The first Intl formatter of
+ * a page starts ICU's date and number formatting (≈ 10–15 ms on a desktop, about four times that on a
+ * phone): better spent while the page waits for its data than inside the render's task.
+ */
+export function prepareDateFormats(language: string): void {
+  formatKickoff('1970-01-01T00:00:00Z', language);
+}
+
 /** "in 3 hours", "in 2 days", "tomorrow" — relative to now, in the given language. */
 export function formatRelative(iso: string, now: number, language: string): string {
   const seconds = (Date.parse(iso) - now) / 1000;

@@ -1,5 +1,5 @@
 /** A group: header with invite, then tabs for matches (predict) and ranking. */
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Group, GroupMatchesResponse, MyGroup, RankingResponse } from '../../contracts/groups';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -98,6 +98,11 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
   ranking: RankingResponse | undefined; rankingError: Error | null; refetchRanking: () => unknown; onRankingPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
+  // The tabs' and panels' ids, ours rather than Radix's: the panels are plain elements (TabPanel).
+  const idBase = useId();
+  const tabId = (tab: Tab) => `${idBase}-tab-${tab}`;
+  const panelId = (tab: Tab) => `${idBase}-panel-${tab}`;
+  const panel = (tab: Tab) => ({ id: panelId(tab), labelledBy: tabId(tab) });
   const myRow = ranking ? (ranking.ranking.find((row) => row.userId === myUserId) ?? ranking.me) : null;
   const otherGroupCount = (myGroups ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
 
@@ -126,45 +131,67 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
       <Tabs.Root value={tab} onValueChange={onTab}>
         {/* On a phone the tabs wrap onto two rows of three: every tab in sight, none behind a sideways scroll. */}
         <Tabs.List className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1 sm:flex" aria-label={g.name}>
-          {TABS.filter((tab) => tab !== 'settings' || g.myRole !== 'member').map((tab) => (
-            <Tabs.Trigger key={tab} value={tab}
+          {TABS.filter((each) => each !== 'settings' || g.myRole !== 'member').map((each) => (
+            // Each tab names its panel while the panel is on the page (the matches' always, another's while shown).
+            <Tabs.Trigger key={each} value={each} id={tabId(each)} aria-controls={each === 'matches' || each === tab ? panelId(each) : undefined}
               className="min-w-0 grow truncate rounded-lg px-2 py-2 text-xs font-semibold sm:px-3 text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
-              {t(`groups.tabs.${tab}`)}
+              {t(`groups.tabs.${each}`)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {/* Kept mounted while hidden, so unsaved predictions survive a look at the ranking. */}
-        <Tabs.Content value="matches" forceMount className="data-[state=inactive]:hidden">
+        <TabPanel {...panel('matches')} hidden={tab !== 'matches'}>
           {matches ? <MatchList groupId={groupId} data={matches} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={myUserId} />
             : matchesError ? <LoadError label={t('groupPage.errorGroup')} error={matchesError} onRetry={() => void refetchMatches()} />
             : <Spinner label={t('app.loading')} />}
-        </Tabs.Content>
-        <Tabs.Content value="ranking">
-          {ranking ? <RankingTable groupId={groupId} data={ranking} myUserId={myUserId} onPage={onRankingPage} />
-            : rankingError ? <LoadError label={t('groupPage.errorMembers')} error={rankingError} onRetry={() => void refetchRanking()} />
-            : <Spinner label={t('app.loading')} />}
-        </Tabs.Content>
-        <Tabs.Content value="history">
-          {matches ? <Later><HistoryList groupId={groupId} data={matches} /></Later> : <Spinner label={t('app.loading')} />}
-        </Tabs.Content>
-        <Tabs.Content value="standings">
-          <Later><StandingsView leagueId={g.league.id} /></Later>
-        </Tabs.Content>
-        <Tabs.Content value="rules">
-          <Later>
-            <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
-            <LeaveGroup groupId={groupId} ownerAlone={g.myRole === 'owner' && g.memberCount === 1} />
-          </Later>
-        </Tabs.Content>
-        {g.myRole !== 'member' ? (
-          <Tabs.Content value="settings">
+        </TabPanel>
+        {tab === 'ranking' ? (
+          <TabPanel {...panel('ranking')}>
+            {ranking ? <RankingTable groupId={groupId} data={ranking} myUserId={myUserId} onPage={onRankingPage} />
+              : rankingError ? <LoadError label={t('groupPage.errorMembers')} error={rankingError} onRetry={() => void refetchRanking()} />
+              : <Spinner label={t('app.loading')} />}
+          </TabPanel>
+        ) : null}
+        {tab === 'history' ? (
+          <TabPanel {...panel('history')}>
+            {matches ? <Later><HistoryList groupId={groupId} data={matches} /></Later> : <Spinner label={t('app.loading')} />}
+          </TabPanel>
+        ) : null}
+        {tab === 'standings' ? (
+          <TabPanel {...panel('standings')}>
+            <Later><StandingsView leagueId={g.league.id} /></Later>
+          </TabPanel>
+        ) : null}
+        {tab === 'rules' ? (
+          <TabPanel {...panel('rules')}>
+            <Later>
+              <RulesPanel groupId={groupId} canEdit={g.myRole !== 'member'} />
+              <LeaveGroup groupId={groupId} ownerAlone={g.myRole === 'owner' && g.memberCount === 1} />
+            </Later>
+          </TabPanel>
+        ) : null}
+        {tab === 'settings' && g.myRole !== 'member' ? (
+          <TabPanel {...panel('settings')}>
             <Later><SettingsPanel group={g} myUserId={myUserId} /></Later>
-          </Tabs.Content>
+          </TabPanel>
         ) : null}
       </Tabs.Root>
     </div>
   );
 });
+
+/**
+ * One tab's panel, a plain element rather than Radix's Tabs.Content: that one mounts every panel, shown or
+ * not, and its presence check reads each one's computed style as it mounts and renders again, a forced
+ * style pass and a second render inside the first screen's longest task on a phone.
+ */
+function TabPanel({ id, labelledBy, hidden = false, children }: { id: string; labelledBy: string; hidden?: boolean; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={id} aria-labelledby={labelledBy} tabIndex={0} hidden={hidden} className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
+      {children}
+    </div>
+  );
+}
 
 /** A part of the page whose code loads when it is shown: a spinner meanwhile. */
 function Later({ children }: { children: ReactNode }) {

@@ -11,10 +11,13 @@ export const groupStatsQuery = (groupId: string) =>
 /** A group's statistics (members only). */
 export const useGroupStats = (groupId: string, enabled = true) => useQuery({ ...groupStatsQuery(groupId), enabled });
 
-/** The winners of each finished round of a group, for the round view (GET /api/groups/:groupId/matchday-winners). */
-export const useMatchdayWinners = (groupId: string) =>
-  useQuery({
+/** Query options for the winners of each finished round of a group (GET /api/groups/:groupId/matchday-winners). */
+export const matchdayWinnersQuery = (groupId: string) =>
+  queryOptions({
     queryKey: ['groups', groupId, 'matchday-winners'],
     queryFn: () => apiRequest<MatchdayWinnersResponse>(`/groups/${groupId}/matchday-winners`),
     staleTime: 60_000,
   });
+
+/** The winners of each finished round of a group, for the round view. */
+export const useMatchdayWinners = (groupId: string) => useQuery(matchdayWinnersQuery(groupId));
