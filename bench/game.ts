@@ -37,7 +37,7 @@ import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
 import { buildApp } from '../src/server/app';
 import { openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
-import { groupRanking } from '../src/server/modules/groups/ranking';
+import { groupRanking, rankingQuery } from '../src/server/modules/groups/ranking';
 import { groupStatsJson, roundTotalsQuery, streakQueries } from '../src/server/modules/groups/stats';
 import { importCompetition } from '../src/server/modules/import/service';
 import { totalsMismatches } from '../src/server/modules/scoring/consistency';
@@ -279,7 +279,7 @@ async function rankingOverHttp(): Promise<string[]> {
         // The stats page: computed (what the first read after a change pays) and over HTTP from the
         // per-group cache (what every other read within RANKING_CACHE_MS of it pays).
         if (process.env.BENCH_EXPLAIN) {
-          for (const query of [roundTotalsQuery(groupId), ...Object.values(streakQueries(groupId))]) {
+          for (const query of [rankingQuery(groupId), roundTotalsQuery(groupId), ...Object.values(streakQueries(groupId))]) {
             const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers) ${query}`));
             console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
           }

@@ -109,13 +109,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ]);
     // JIT off for this app's sessions: its statements are short, and PostgreSQL's cost-based JIT spent
     // 30–700 ms compiling expressions for ranking and stats reads that run in tens of milliseconds
-    // (docs/benchmarks.md). An operator's own postgresql.conf stays untouched.
+    // (docs/benchmarks.md). No parallel workers either: starting them cost a 1,000-member ranking ~15 ms
+    // of its ~25 (a few thousand rows each way), and under many requests at once every core is already
+    // busy with a request of its own. An operator's own postgresql.conf stays untouched.
     const open = (url: string) => {
       // A bounded wait for a connection: a host gone silent (packets dropped, not refused) answers 503 within
       // it rather than leaving requests waiting for the operating system's minutes-long connect timeout.
       const pool = new pg.Pool({
         connectionString: url, max: target.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        options: '-c jit=off -c work_mem=32MB',
+        options: '-c jit=off -c max_parallel_workers_per_gather=0 -c work_mem=32MB',
       });
       pool.on('error', (error) => target.onConnectionError?.(error));
       let acquired = 0;
