@@ -41,6 +41,14 @@ const collectKeptApart: Plugin = {
       for (const imported of this.getModuleInfo(id)?.importedIds ?? []) if (!initial.includes(imported)) initial.push(imported);
     }
   },
+  // The guard of what the group is for: the entry (what the landing page loads) never imports the `app` file.
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+      const app = chunk.imports.find((file) => /(^|\/)app-[\w-]+\.js$/.test(file));
+      if (app) this.error(`The entry ${chunk.fileName} imports the shared app file ${app}: a module it imports statically was captured by the 'app' group.`);
+    }
+  },
 };
 
 /** The web app: root src/web, built into dist/web, which the server serves in production. */

@@ -405,6 +405,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? preloadLinkHeader(firstScreenReads(path, signedIn), screenCode(buildManifest, path, preferredLanguage(request.headers['accept-language'])), entryStyles(buildManifest))
       : null;
     if (hint) reply.header('link', hint);
+    // The hint depends on these request headers: a cache between us and the browser must not hand one visitor's to another.
+    reply.header('vary', 'Cookie, Accept-Language');
     return reply.sendFile('index.html');
   });
 

@@ -50,7 +50,7 @@ describe.runIf(withChromium)('browser: page weight', () => {
     const group = (await server.app.inject({ method: 'POST', url: '/api/groups', headers: { cookie: member.cookie }, payload: { name: 'Preloaded pool', leagueId } })).json().group as { id: string };
     await member.context.close();
     // The texts named are those of the browser's language (Accept-Language, as the app reads navigator.languages).
-    for (const [locale, language, heading] of [['en-US', 'en', /Matchday|Round/], ['pt-BR', 'pt-BR', /Rodada/]] as const) {
+    for (const [locale, language, heading] of [['en-US', 'en', /Matchday|Round/], ['pt-BR', 'pt-BR', /Rodada/], ['es-AR', 'es', /Jornada/]] as const) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale });
       await addCookieHeader(context, member.cookie, server.url);
       const page = await context.newPage();
@@ -82,11 +82,16 @@ describe.runIf(withChromium)('browser: page weight', () => {
       expect(code.filter((file) => /^\/assets\/(en|es|pt-BR|texts-\w+-(en|es|pt-BR))-[\w-]+\.js$/.test(file))).toHaveLength(2);
       for (const file of code) expect(files.filter((seen) => seen === file), file).toHaveLength(1);
       expect(files.length).toBe(new Set(files).size);
+      // A preload never used is warned about a few seconds after the load event (Chromium: 3 s).
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(3_500);
       expect(warnings).toEqual([]);
       await context.close();
     }
     // A guest's pages carry no hint (nothing of theirs to read).
     const guest = await fetch(`${server.url}/group/${group.id}`);
     expect(guest.headers.get('link')).toBeNull();
+    // The hint depends on the cookie and the language: no shared cache may hand one visitor's to another.
+    expect(guest.headers.get('vary')).toMatch(/Cookie, Accept-Language/);
   });
 });

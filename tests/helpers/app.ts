@@ -99,7 +99,8 @@ export async function migratedTemplate(): Promise<Blob> {
  */
 export function readOnlyUrl(url: string): string {
   const replica = new URL(url);
-  replica.searchParams.set('options', '-c default_transaction_read_only=on -c jit=off');
+  // The URL's options replace the pool's (db/client.ts): the same session settings, plus read-only.
+  replica.searchParams.set('options', '-c default_transaction_read_only=on -c jit=off -c max_parallel_workers_per_gather=0 -c work_mem=32MB');
   return replica.toString();
 }
 

@@ -1,14 +1,15 @@
 /**
  * Preload hints for the single-page app's first screen: a `Link` header on the index.html a signed-in
- * browser navigates to, naming the API reads the first screen will make and the code of its screen
- * (from the build's .vite/manifest.json), so the browser fetches them while it downloads the app's
- * framework instead of after running it (on a phone's network, a round trip or two before the page's
- * largest content; decision 012). The paths are exactly those the web app asks
- * for (src/web/features/auth/api/session.ts, src/web/app/route-data.ts): a preload that does not match
- * its later fetch is fetched twice, which the browser tests count.
+ * browser navigates to, naming its style sheet, the API reads the first screen will make, its texts and
+ * the code of its screen (from the build's .vite/manifest.json), so the browser fetches them while it
+ * downloads the app's framework instead of after running it (on a phone's network, a round trip or two
+ * before the page's largest content; decision 012). The paths are exactly those the web app asks for
+ * (src/web/features/auth/api/session.ts and my-profile.ts, src/web/app/route-data.ts, src/web/i18n/i18n.ts):
+ * a preload that does not match its later fetch is fetched twice, which the browser tests count.
  *
- * Only with a session cookie (a guest's first screens need none of these), and no data in the hint
- * itself: the reads are the ordinary API routes with their own authorization.
+ * Only with a session cookie (the signed-in pages are the heavy ones; a guest's landing page meets its
+ * budget without), and no data in the hint itself: the reads are the ordinary API routes with their own
+ * authorization, the rest public files of the build.
  */
 
 import { readFileSync } from 'node:fs';
@@ -21,12 +22,12 @@ const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
 /** The session check every screen starts with (session.ts fetchSession). */
 export const SESSION_READ = '/api/auth/get-session?disableCookieCache=true';
 
-/** The signed-in person's profile, which main.tsx asks for beside the session (my-profile.ts). */
+/** The signed-in person's profile, which the app asks for once the session check names them (auth-provider.ts prefetchAuth, my-profile.ts). */
 export const PROFILE_READ = '/api/me';
 
 /**
- * The API reads a signed-in browser's first screen at `path` (a URL's pathname) makes at once.
- * @returns paths with their query strings, in the order they are asked for; empty for a guest.
+ * The API reads a signed-in browser's first screen at `path` (a URL's pathname) makes as it starts.
+ * @returns paths with their query strings (the session check first); empty for a guest.
  */
 export function firstScreenReads(path: string, signedIn: boolean): string[] {
   if (!signedIn) return [];
@@ -69,7 +70,7 @@ const SCREEN_TEXT_PACKS: [RegExp, string][] = [[GROUP_PAGE, 'play']];
  * The build's files of the texts the first screen at `path` renders with in `language`: the start-up
  * texts of every screen (i18n/bundles/<language>.ts) and the screen's on-demand pack, whose chunks Vite
  * names `texts-<pack>-<language>` (vite.config.ts textPackChunk).
- * @returns manifest keys; empty without a manifest.
+ * @returns manifest keys, the start-up texts' first (screenCode skips any the build does not have).
  */
 function screenTexts(manifest: BuildManifest, path: string, language: Language): string[] {
   const pack = SCREEN_TEXT_PACKS.find(([pattern]) => pattern.test(path))?.[1];
@@ -78,9 +79,11 @@ function screenTexts(manifest: BuildManifest, path: string, language: Language):
 }
 
 /**
- * The JavaScript files (`/assets/…`) of the screen at `path` that index.html does not already load: the
- * screen's modules and their static imports, less the entry's own (preloaded by index.html itself).
- * @returns absolute paths in a stable order; empty for an address with no listed screen or no manifest.
+ * The JavaScript files (`/assets/…`) the first screen at `path` needs in `language` that index.html does
+ * not already load: a listed screen's modules and their static imports, then its texts (screenTexts),
+ * less the entry's own files (preloaded by index.html itself).
+ * @returns absolute paths in a stable order: the start-up texts alone for an address with no listed
+ * screen; empty without a manifest.
  */
 export function screenCode(manifest: BuildManifest | null, path: string, language: Language): string[] {
   if (!manifest) return [];

@@ -10,7 +10,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { groupQuery, myGroupsQuery, rankingQuery } from '../features/groups/api/groups';
 import { groupMatchesQuery } from '../features/predictions/api/predictions';
 import { matchdayWinnersQuery } from '../features/stats/api/stats';
-import { prepareDateFormats } from '../lib/format';
+import { prepareKickoffFormat } from '../lib/format';
+import type { Language } from '../i18n/i18n';
 
 /** A group page's address (`/group/<uuid>`, no tab or a tab query) and its group id. */
 const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -19,7 +20,7 @@ const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  * Starts the queries of the page at `path` (a location's pathname) on `client`, and the date formats of
  * `language` its first render uses; nothing for other pages.
  */
-export function prefetchRouteData(client: QueryClient, path: string, language: string): void {
+export function prefetchRouteData(client: QueryClient, path: string, language: Language): void {
   const groupId = GROUP_PAGE.exec(path)?.[1];
   if (!groupId) return;
   // One try each: a refusal is the page's to show, not to retry here.
@@ -29,5 +30,5 @@ export function prefetchRouteData(client: QueryClient, path: string, language: s
   void client.prefetchQuery({ ...myGroupsQuery, retry: false });
   void client.prefetchQuery({ ...matchdayWinnersQuery(groupId), retry: false });
   // Its match cards show kickoff times: the formatter is made in a task of its own while the answers are on their way.
-  setTimeout(() => prepareDateFormats(language));
+  setTimeout(() => prepareKickoffFormat(language));
 }

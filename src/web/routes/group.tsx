@@ -100,9 +100,9 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
   const { t } = useTranslation();
   // The tabs' and panels' ids, ours rather than Radix's: the panels are plain elements (TabPanel).
   const idBase = useId();
-  const tabId = (tab: Tab) => `${idBase}-tab-${tab}`;
-  const panelId = (tab: Tab) => `${idBase}-panel-${tab}`;
-  const panel = (tab: Tab) => ({ id: panelId(tab), labelledBy: tabId(tab) });
+  const tabId = (of: Tab) => `${idBase}-tab-${of}`;
+  const panelId = (of: Tab) => `${idBase}-panel-${of}`;
+  const panel = (of: Tab) => ({ id: panelId(of), labelledBy: tabId(of) });
   const myRow = ranking ? (ranking.ranking.find((row) => row.userId === myUserId) ?? ranking.me) : null;
   const otherGroupCount = (myGroups ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
 
