@@ -13,7 +13,7 @@
  * Rules we chose (Kicktipp's and Superbru's bonus questions work alike): teams are named as the league's
  * fixtures name them; teams level on a season-long count (most goals, fewest conceded) are all right; a
  * league table's places follow src/domain/standings.ts (points, goal difference, goals scored, name);
- * goals count full time plus extra time, never a shoot-out. Presets follow the product's issue: a
+ * goals count full time plus extra time, never a shoot-out. The presets: a
  * tournament (champion 15, runner-up 10, each semi-finalist 5, top-scoring team 8, total goals 10 exact /
  * 5 within ±5) and a league season (champion 15, each relegated team 5, top-scoring team 8).
  */
