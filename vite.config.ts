@@ -34,12 +34,10 @@ const collectKeptApart: Plugin = {
   buildEnd() {
     const ids = [...this.getModuleIds()];
     for (const id of ids) for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) keptApart.add(target);
-    // The entries and everything they import statically (the list grows as it is walked).
-    const initial = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
-    for (const id of initial) {
-      keptApart.add(id);
-      for (const imported of this.getModuleInfo(id)?.importedIds ?? []) if (!initial.includes(imported)) initial.push(imported);
-    }
+    // The entries and everything they import statically (a Set's iteration visits what is added to it meanwhile).
+    const initial = new Set(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+    for (const id of initial) for (const imported of this.getModuleInfo(id)?.importedIds ?? []) initial.add(imported);
+    for (const id of initial) keptApart.add(id);
   },
   // The guard of what the group is for: the entry (what the landing page loads) never imports the `app` file.
   generateBundle(_options, bundle) {

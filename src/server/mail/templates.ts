@@ -5,6 +5,7 @@
  * signs up chooses the name, and may not own the address the mail goes to (a name like "Account locked:
  * sign in at https://evil.example" would otherwise reach a stranger's inbox in our words).
  */
+import { LANGUAGE_CODES } from '../../domain/languages';
 import { preferredLanguage, type Language } from '../http/language';
 
 /** The languages mails are written in: those Palpite speaks. */
@@ -12,7 +13,7 @@ export type MailLocale = Language;
 
 /** A supported language from a stored choice ('pt-BR'…), or null. */
 export function storedLocale(language: string | null | undefined): MailLocale | null {
-  return language === 'en' || language === 'pt-BR' || language === 'es' ? language : null;
+  return (LANGUAGE_CODES as readonly (string | null | undefined)[]).includes(language) ? (language as MailLocale) : null;
 }
 
 /** Picks the first supported language from an Accept-Language header (English when none): http/language.ts. */

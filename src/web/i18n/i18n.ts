@@ -8,6 +8,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { supportedLanguage } from '../../domain/languages';
 import type { LanguageCode, Messages, OnDemandArea } from './merge';
 
 export const LANGUAGES = [
@@ -28,15 +29,6 @@ const onDemandFiles = import.meta.glob<Messages>(
   ['./locales/*/*.json', '!./locales/*/common.json', '!./locales/*/home.json', '!./locales/*/shell.json'],
   { import: 'default' },
 );
-
-/** Maps a BCP 47 tag to a supported language ("pt-PT" → "pt-BR", "es-AR" → "es"), or null. */
-export function supportedLanguage(tag: string | null | undefined): Language | null {
-  const lower = (tag ?? '').toLowerCase();
-  if (lower.startsWith('pt')) return 'pt-BR';
-  if (lower.startsWith('es')) return 'es';
-  if (lower.startsWith('en')) return 'en';
-  return null;
-}
 
 /** The stored choice, moving one kept under the old key to `userLanguage`. */
 function storedLanguage(): string | null {

@@ -4,9 +4,9 @@
  * merged into one i18next namespace per language so `t('auth.signIn')` works whichever file a key
  * lives in, and helpers of different screens never edit the same file.
  */
-export const LANGUAGE_CODES = ['en', 'pt-BR', 'es'] as const;
-/** A language the app speaks. */
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+import { LANGUAGE_CODES, type LanguageCode } from '../../domain/languages';
+
+export { LANGUAGE_CODES, type LanguageCode };
 
 /** A tree of translation strings. */
 export type Messages = { [key: string]: string | Messages };
