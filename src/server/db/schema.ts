@@ -432,6 +432,36 @@ export const memberRoundTotals = pgTable('member_round_totals', {
 }, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder, t.userId] })]);
 
 /**
+ * Each member's totals over the rounds of their group's league up to that league's season mark
+ * (season_total_marks.through_round): the sum of their member_round_totals rows with round_order ≤ the
+ * mark. A ranking reads this one row plus the rounds after the mark (about one or two per member) instead
+ * of every round. Kept in the same statement as member_round_totals by the trigger member_round_totals_season
+ * (migration 0029), whoever writes them; the mark moves in season-totals.ts. A missing row means zeros.
+ * No foreign keys, as member_round_totals (decision 004).
+ */
+export const memberSeasonTotals = pgTable('member_season_totals', {
+  groupId: uuid('group_id').notNull(),
+  userId: text('user_id').notNull(),
+  points: integer('points').notNull().default(0),
+  exact: integer('exact').notNull().default(0),
+  goalDifference: integer('goal_difference').notNull().default(0),
+  winner: integer('winner').notNull().default(0),
+  opposite: integer('opposite').notNull().default(0),
+  scored: integer('scored').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/**
+ * Per league, the last round (matches.round_order) whose member totals are summed into
+ * member_season_totals. No row: nothing is. Moved (season-totals.ts) to one below the league's latest
+ * finished round while the league is quiet, under an exclusive advisory lock that every writer of
+ * member_round_totals takes shared (the trigger), so a mark and its sums always change together.
+ */
+export const seasonTotalMarks = pgTable('season_total_marks', {
+  leagueId: uuid('league_id').primaryKey().references(() => leagues.id, { onDelete: 'cascade' }),
+  throughRound: integer('through_round').notNull(),
+});
+
+/**
  * Matches whose predictions still have to be folded into member_round_totals (background job, in
  * batches). The totals hold each prediction of the match at one result snapshot (scoring_results): a pass
  * walks the match's predictions by (group, user); those up to the cursor are folded at to_version, the

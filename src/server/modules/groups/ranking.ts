@@ -1,6 +1,7 @@
 /**
  * A group's ranking in one SQL statement that never aggregates the group's predictions: each member's
- * folded round totals (member_round_totals, summed) plus, for matches still queued for folding, the
+ * season row (member_season_totals: the rounds up to the league's mark, scoring/season-totals.ts) and
+ * folded totals of the later rounds (member_round_totals, summed) plus, for matches still queued for folding, the
  * difference their group's predictions make (computed on read for this group only, so a result counts at
  * once however many predictions it has). Ranked with RANK() over the keys of src/domain/ranking.ts
  * (points, exact, goal difference, winner, then fewer opposite results; equal members share a rank).
@@ -38,17 +39,6 @@ export function rankingQuery(groupId: string) {
        where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'live'
          and m.home_goals is not null and m.away_goals is not null
     ),
-    by_round as (
-      -- Each member's totals per round: folded, plus what queued results change.
-      select user_id, round_order, points, exact, goal_difference, winner, opposite, scored
-        from member_round_totals
-       where group_id = ${groupId}::uuid
-      union all
-      select x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
-      union all
-      -- In play: counted under round -1, the "latest" round while anything is in play.
-      select x.user_id, -1, ${liveDeltaSql} from live_rows x group by x.user_id
-    ),
     latest as (
       select case when (select matches from live) > 0 then -1 else (
         select max(m.round_order) from matches m
@@ -61,6 +51,30 @@ export function rankingQuery(groupId: string) {
          where m.league_id = (select league_id from groups where id = ${groupId}::uuid) and m.status = 'finished'
            and m.round_order < (select round_order from latest)
       ) as has_earlier
+    ),
+    cut as (
+      -- The rounds the season rows hold (up to the league's mark), unless the latest finished round is
+      -- among them (a result taken back, before the mark moves back): then every round is read.
+      select k.through_round from season_total_marks k
+       where k.league_id = (select league_id from groups where id = ${groupId}::uuid)
+         and ((select round_order from latest) is null or (select round_order from latest) = -1
+              or (select round_order from latest) > k.through_round)
+    ),
+    by_round as (
+      -- Each member's totals: the season row, the rounds after it (folded, plus what queued results
+      -- change), under round null, and each later round.
+      select user_id, null::int as round_order, points, exact, goal_difference, winner, opposite, scored
+        from member_season_totals
+       where group_id = ${groupId}::uuid and exists (select 1 from cut)
+      union all
+      select user_id, round_order, points, exact, goal_difference, winner, opposite, scored
+        from member_round_totals
+       where group_id = ${groupId}::uuid and round_order > coalesce((select through_round from cut), -2147483648)
+      union all
+      select x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.user_id, x.round_order
+      union all
+      -- In play: counted under round -1, the "latest" round while anything is in play.
+      select x.user_id, -1, ${liveDeltaSql} from live_rows x group by x.user_id
     ),
     sums as (
       select user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,

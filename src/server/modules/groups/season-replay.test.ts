@@ -15,6 +15,7 @@ import { rowsOf } from '../../db/client';
 import { parseOpenfootball } from '../../providers/openfootball/parse';
 import { importCompetition } from '../import/service';
 import { foldPending } from '../scoring/fold';
+import { advanceSeasonMarks, seasonTotalsMismatches } from '../scoring/season-totals';
 import { scoreMatches } from '../scoring/score-matches';
 
 interface RawMatch { round: string; date: string; time: string; team1: string; team2: string; score: { ft: [number, number] } }
@@ -115,6 +116,8 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
     const picks = new Map(memberIds.map((id) => [id, [] as { at: string; id: string; points: number }[]]));
     const bestRound = new Map<string, number>();
     let previousRanks = new Map(memberIds.map((id) => [id, 1]));
+    // The season mark: one below the latest round finished while nothing was left queued.
+    let quietMark: number | undefined;
     // Each member's rank and cumulative points after every round so far: the charts' series.
     const series = new Map(memberIds.map((id) => [id, { ranks: [] as number[], cumulativePoints: [] as number[] }]));
 
@@ -135,6 +138,16 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
       // Odd rounds are folded at once; even rounds stay queued and are counted on read.
       await scoreMatches(t.database.db, played.map(({ m }) => ids.get(keyOf(m))!), { syncLimit: r % 2 === 0 ? 1_000_000 : 0 });
       for (const [id, points] of roundPoints) bestRound.set(id, Math.max(bestRound.get(id) ?? Number.NEGATIVE_INFINITY, points));
+      // The folder's tick moves the season mark of a quiet league (rounds left queued keep it where it is);
+      // rankings then read the season rows up to it.
+      // Every fourth round the folder catches up with the queue first.
+      if (r % 4 === 3) await foldPending(t.database.db);
+      else await advanceSeasonMarks(t.database.db);
+      const [{ queued }] = rowsOf<{ queued: number }>(await t.database.db.execute(sql`select count(*)::int as queued from scoring_queue`)) as [{ queued: number }];
+      const [mark] = rowsOf<{ through_round: number }>(await t.database.db.execute(sql`select through_round from season_total_marks`));
+      if (queued === 0) quietMark = order.get(round)! - 1;
+      expect(mark?.through_round, `season mark after ${round}`).toBe(quietMark);
+      expect(await seasonTotalsMismatches(t.database.db), `season rows after ${round}`).toEqual([]);
 
       const expectedRanks = ranks(totals);
       const ranking = (await get(`/api/groups/${groupId}/ranking`)).ranking as ({ userId: string; rank: number } & Totals)[];
@@ -189,6 +202,9 @@ describe.runIf(hasOpenfootballData())(`season replay: Premier League 2024/25, 20
       expect(stats.podium.map((p: { userId: string; rank: number }) => [p.userId, p.rank]).sort())
         .toEqual([...expectedRanks].filter(([, rank]) => rank <= 3).sort());
     }
+    // The mark moved with the season: last after the 37th round, the last one after which nothing was
+    // left queued (the 38th stays queued until the folder runs).
+    expect(quietMark).toBe(order.get(rounds[36]!)! - 1);
     await foldPending(t.database.db);
     const final = await get(`/api/groups/${groupId}/stats`);
     expect(final.leagueFinished).toBe(true);

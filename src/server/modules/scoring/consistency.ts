@@ -1,8 +1,8 @@
 /**
  * The consistency check of member_round_totals, and its repair. Two checks, each one set-based statement:
  * the stored round totals equal the predictions scored at the result snapshots the scoring queue says they
- * are folded at (roundTotalsMismatches), and what rankings read — the stored totals plus the queued
- * results' differences — equals the predictions scored on their matches' current results
+ * are folded at (roundTotalsMismatches), and what rankings read — the season rows, the stored totals after
+ * them and the queued results' differences — equals the predictions scored on their matches' current results
  * (totalsMismatches). Run them after any scoring path (tests do), or by hand on a live database; empty
  * lists mean the totals are exact. rebuildTotals rewrites the totals from the predictions (bulk loads that
  * insert predictions of already scored matches, or a repair). predictionCountMismatches checks the
@@ -11,6 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
 import { announceRankingsChanged } from './rankings-changed';
+import { rebuildSeasonTotals } from './season-totals';
 import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, slotMaskSql, streakBitsSql } from './scoring-sql';
 
 /** A member whose ranking totals (folded plus queued) differ from their predictions on current results. */
@@ -101,8 +102,8 @@ export async function roundTotalsMismatches(conn: Conn, groupId?: string): Promi
 }
 
 /**
- * Compares each member's ranking totals (member_round_totals plus the differences of queued results, as
- * rankings read them) with their predictions scored on the matches' current results.
+ * Compares each member's ranking totals (their season row, member_round_totals after the league's mark
+ * and the differences of queued results, as rankings read them) with their predictions scored on the matches' current results.
  * @param groupId limit the check to one group (default: every group).
  */
 export async function totalsMismatches(conn: Conn, groupId?: string): Promise<TotalsMismatch[]> {
@@ -122,7 +123,14 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
         from (
-          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_round_totals ${inGroup('group_id')}
+          -- As rankings read them: the season row, and the rounds after the league's mark.
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_season_totals ${inGroup('group_id')}
+          union all
+          select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
+            from member_round_totals t
+            left join groups g on g.id = t.group_id
+            left join season_total_marks k on k.league_id = g.league_id
+           where t.round_order > coalesce(k.through_round, -2147483648) ${groupId ? sql`and t.group_id = ${groupId}::uuid` : sql``}
           union all
           select x.group_id, x.user_id, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id
         ) u
@@ -144,8 +152,8 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
 }
 
 /**
- * Rewrites member_round_totals from the predictions at their held snapshots, in one statement pair (call
- * it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
+ * Rewrites member_round_totals from the predictions at their held snapshots, in one statement pair, and
+ * the season rows from them (season-totals.ts rebuildSeasonTotals; call it in a transaction): for one group, every group of a league, or everything. For bulk loads that insert
  * predictions of matches already scored (tests, benchmarks), which folding alone would not count; after
  * matches moved to another round (totals are kept per round); and as the repair of a failed check.
  * Signals rankingsChanged and notifies every instance at commit (rankings' movement reads the totals per
@@ -163,6 +171,7 @@ export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}
       returning 1
     )
     select count(*)::int as n from written`));
+  await rebuildSeasonTotals(conn, where);
   await announceRankingsChanged(conn);
   return Number(written[0]?.n ?? 0);
 }

@@ -15,6 +15,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn, type Db } from '../../db/client';
 import { foregroundIdleMs, inBackground } from '../../db/embedded-activity';
+import { advanceSeasonMarks } from './season-totals';
 import { outcomeOf, pointsSql, scoringColumnsSql, slotMaskSql, streakBitsSql, totalsDeltaSql } from './scoring-sql';
 
 /** Advisory lock namespace (first key) of folding; the second key is hashtext(match id). */
@@ -229,12 +230,14 @@ export async function foldMatch(db: Db, matchId: string, pace: FoldPace = FOLD_B
 }
 
 /**
- * Folds every queued match, oldest first, at `pace` (see foldMatch).
+ * Folds every queued match, oldest first, at `pace` (see foldMatch), then moves the season marks of the
+ * leagues left quiet (season-totals.ts advanceSeasonMarks).
  * @returns how many predictions were folded.
  */
 export async function foldPending(db: Db, pace: FoldPace = FOLD_BATCH_SIZE): Promise<number> {
   const queued = rowsOf<{ match_id: string }>(await inBackground(() => db.execute(sql`select match_id from scoring_queue order by queued_at, match_id`)));
   let total = 0;
   for (const { match_id: matchId } of queued) total += await foldMatch(db, matchId, pace);
+  await advanceSeasonMarks(db);
   return total;
 }

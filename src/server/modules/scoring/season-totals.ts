@@ -1,0 +1,165 @@
+/**
+ * Season totals: each member's rounds up to their league's mark summed into one row
+ * (member_season_totals), so that a ranking reads one row per member plus the rounds after the mark
+ * instead of every round of the season (groups/ranking.ts). The trigger member_round_totals_season
+ * (migration 0029) keeps the rows equal to their rounds whoever writes member_round_totals; this module
+ * moves the marks, checks the rows and rebuilds them.
+ *
+ * A league's mark follows one below its latest finished round: the latest round stays out of the season
+ * row, as a ranking's movement takes it away (the ranking before the latest round). It moves only while
+ * the league is quiet (nothing in play, nothing queued for folding), so the rows it sums are not the ones
+ * a final whistle is folding; a ranking stays exact whichever mark it finds, since the mark and its sums
+ * change in one transaction.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Conn, type Db } from '../../db/client';
+import { inBackground } from '../../db/embedded-activity';
+
+/** Advisory lock namespace (first key) of a league's season totals; the second key is hashtext(league id). */
+export const SEASON_LOCK_KEY = 7_240_612;
+
+/** The figures a season row and a round row share, in the order the statements below list them. */
+const FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite', 'scored'] as const;
+const sums = sql.raw(FIGURES.map((name) => `sum(t.${name})::int as ${name}`).join(', '));
+const names = sql.raw(FIGURES.join(', '));
+
+/** A league whose mark is not where it should be, and where it should be (null: no finished round). */
+interface MarkMove { league_id: string; through_round: number | null; target: number | null }
+
+/**
+ * Adds (sign 1) or takes away (sign −1) the league's round totals with lo < round_order ≤ hi to or from
+ * its members' season rows, one statement; rows left at zero are deleted.
+ */
+async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number, sign: 1 | -1): Promise<void> {
+  const signed = sql.raw(FIGURES.map((name) => `${sign} * ${name}`).join(', '));
+  await conn.execute(sql`
+    insert into member_season_totals as s (group_id, user_id, ${names})
+    select group_id, user_id, ${signed} from (
+      select t.group_id, t.user_id, ${sums}
+        from member_round_totals t
+        join groups g on g.id = t.group_id
+       where g.league_id = ${leagueId}::uuid and t.round_order > ${lo}::int and t.round_order <= ${hi}::int
+       group by t.group_id, t.user_id
+    ) r
+    on conflict (group_id, user_id) do update
+       set points = s.points + excluded.points, exact = s.exact + excluded.exact,
+           goal_difference = s.goal_difference + excluded.goal_difference, winner = s.winner + excluded.winner,
+           opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored`);
+  if (sign < 0) {
+    await conn.execute(sql`
+      delete from member_season_totals s using groups g
+       where g.id = s.group_id and g.league_id = ${leagueId}::uuid
+         and (s.points, s.exact, s.goal_difference, s.winner, s.opposite, s.scored) = (0, 0, 0, 0, 0, 0)`);
+  }
+}
+
+/**
+ * Takes a league's season lock exclusive for the transaction: waits for every transaction that wrote its
+ * round totals (the trigger holds the lock shared) and keeps new ones waiting until this one ends.
+ */
+export async function lockSeason(conn: Conn, leagueId: string): Promise<void> {
+  await conn.execute(sql`select pg_advisory_xact_lock(${SEASON_LOCK_KEY}, hashtext(${leagueId}::text))`);
+}
+
+/**
+ * Moves a league's mark to `target` (null: no mark, no season rows) and its members' season rows with it,
+ * in the caller's transaction, under lockSeason. Forward it adds the rounds between the two marks; back
+ * (a result taken back) it takes them away.
+ */
+export async function moveSeasonMark(conn: Conn, leagueId: string, target: number | null): Promise<void> {
+  await lockSeason(conn, leagueId);
+  const [current] = rowsOf<{ through_round: number }>(await conn.execute(sql`
+    select through_round from season_total_marks where league_id = ${leagueId}::uuid`));
+  const from = current ? Number(current.through_round) : null;
+  if (from === target) return;
+  if (target === null) {
+    await conn.execute(sql`delete from member_season_totals s using groups g where g.id = s.group_id and g.league_id = ${leagueId}::uuid`);
+    await conn.execute(sql`delete from season_total_marks where league_id = ${leagueId}::uuid`);
+    return;
+  }
+  if (from === null) await shiftSeason(conn, leagueId, -2_147_483_648, target, 1);
+  else if (target > from) await shiftSeason(conn, leagueId, from, target, 1);
+  else await shiftSeason(conn, leagueId, target, from, -1);
+  await conn.execute(sql`
+    insert into season_total_marks (league_id, through_round) values (${leagueId}::uuid, ${target}::int)
+    on conflict (league_id) do update set through_round = excluded.through_round`);
+}
+
+/**
+ * Moves the mark of every quiet league (no match in play, none queued for folding) that is not one below
+ * its latest finished round, one transaction per league; background work on the embedded database.
+ * @returns how many leagues' marks moved.
+ */
+export async function advanceSeasonMarks(db: Db): Promise<number> {
+  const moves = rowsOf<MarkMove>(await inBackground(() => db.execute(sql`
+    with targets as (
+      select league_id, max(round_order) - 1 as target from matches where status = 'finished' group by league_id
+    )
+    select coalesce(t.league_id, k.league_id) as league_id, k.through_round, t.target
+      from targets t
+      full join season_total_marks k on k.league_id = t.league_id
+     where k.through_round is distinct from t.target
+       and not exists (select 1 from matches m where m.league_id = coalesce(t.league_id, k.league_id) and m.status = 'live')
+       and not exists (select 1 from scoring_queue q join matches m on m.id = q.match_id
+                        where m.league_id = coalesce(t.league_id, k.league_id))`)));
+  for (const move of moves) {
+    const target = move.target === null ? null : Number(move.target);
+    await inBackground(() => db.transaction((tx) => moveSeasonMark(tx, move.league_id, target)));
+  }
+  return moves.length;
+}
+
+/** A member whose season row differs from the sum of their round totals up to their league's mark. */
+export interface SeasonTotalsMismatch { groupId: string; userId: string; storedPoints: number; summedPoints: number }
+
+/**
+ * Compares member_season_totals with member_round_totals summed up to each league's mark (every figure),
+ * in one statement; an empty list means the season rows are exact.
+ * @param groupId limit the check to one group (default: every group).
+ */
+export async function seasonTotalsMismatches(conn: Conn, groupId?: string): Promise<SeasonTotalsMismatch[]> {
+  const inGroup = (column: string) => (groupId ? sql`and ${sql.raw(column)} = ${groupId}::uuid` : sql``);
+  const rows = rowsOf<{ group_id: string; user_id: string; s_points: number; r_points: number }>(await conn.execute(sql`
+    with summed as (
+      select t.group_id, t.user_id, ${sums}
+        from member_round_totals t
+        join groups g on g.id = t.group_id
+        join season_total_marks k on k.league_id = g.league_id
+       where t.round_order <= k.through_round ${inGroup('t.group_id')}
+       group by t.group_id, t.user_id
+    ),
+    stored as (select * from member_season_totals where true ${inGroup('group_id')})
+    select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
+           coalesce(s.points, 0) as s_points, coalesce(r.points, 0) as r_points
+      from stored s
+      full join summed r on r.group_id = s.group_id and r.user_id = s.user_id
+     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
+           is distinct from
+           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`));
+  return rows.map((row) => ({
+    groupId: String(row.group_id), userId: String(row.user_id), storedPoints: Number(row.s_points), summedPoints: Number(row.r_points),
+  }));
+}
+
+/**
+ * Rewrites the season rows of a scope (one group, a league's groups, or all) from member_round_totals up
+ * to each league's mark, in the caller's transaction, holding the season locks of the leagues concerned
+ * (in league order). The repair of a failed seasonTotalsMismatches; rebuildTotals calls it.
+ */
+export async function rebuildSeasonTotals(conn: Conn, scope: { groupId?: string; leagueId?: string } = {}): Promise<void> {
+  const inScope = (column: string) => (scope.groupId
+    ? sql`${sql.raw(column)} = ${scope.groupId}::uuid`
+    : scope.leagueId ? sql`${sql.raw(column)} in (select id from groups where league_id = ${scope.leagueId}::uuid)` : sql`true`);
+  await conn.execute(sql`
+    select pg_advisory_xact_lock(${SEASON_LOCK_KEY}, hashtext(l.league_id::text))
+      from (select distinct league_id from groups g where ${inScope('g.id')} order by league_id) l`);
+  await conn.execute(sql`delete from member_season_totals where ${inScope('group_id')}`);
+  await conn.execute(sql`
+    insert into member_season_totals (group_id, user_id, ${names})
+    select t.group_id, t.user_id, ${sums}
+      from member_round_totals t
+      join groups g on g.id = t.group_id
+      join season_total_marks k on k.league_id = g.league_id
+     where t.round_order <= k.through_round and ${inScope('t.group_id')}
+     group by t.group_id, t.user_id`);
+}
