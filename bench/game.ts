@@ -37,7 +37,7 @@ import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
 import { buildApp } from '../src/server/app';
 import { openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
-import { groupRanking, rankingQuery } from '../src/server/modules/groups/ranking';
+import { groupRanking, groupRankings, rankingQuery, rankingsQuery } from '../src/server/modules/groups/ranking';
 import { groupStatsJson, roundTotalsQuery, streakQueries } from '../src/server/modules/groups/stats';
 import { importCompetition } from '../src/server/modules/import/service';
 import { totalsMismatches } from '../src/server/modules/scoring/consistency';
@@ -69,6 +69,10 @@ function countedPace(pace: FoldPace): { pace: () => number; batches: () => strin
 }
 const RANKING_MEMBERS = (process.env.BENCH_RANKING_MEMBERS ?? '100,1000').split(',').map(Number);
 const RUSH_MEMBERS = Number(process.env.BENCH_RUSH_MEMBERS ?? 5_000);
+/** Groups of 20 on the league in the goal-to-fresh part (4). */
+const FRESH_GROUPS = Number(process.env.BENCH_FRESH_GROUPS ?? 10_000);
+/** Seconds of the goal-to-fresh run after the goal (as many before it). */
+const FRESH_AFTER_S = Number(process.env.BENCH_FRESH_AFTER_S ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const SECRET = 'bench-secret-bench-secret-bench-secret-1234';
 
@@ -452,13 +456,138 @@ async function deadlineRush(): Promise<string[]> {
   return out;
 }
 
+/**
+ * (4) Goal to fresh: a goal in a match in play on a league with FRESH_GROUPS groups of 20 members, while
+ * 50 connections read those groups' rankings in turn (each group once every FRESH_GROUPS reads) and 2
+ * more read GET /api/health, after every group's ranking was read once (cached, as on a match night).
+ * The goal is saved through the administrators' route at the middle of the run; the figure is the time from its answer until every group's ranking has been read with the goal
+ * counted (a reader's prediction of 1–0 turned exact), and no group read stale after being read fresh.
+ * Every member predicted the match in play; their earlier rounds are written as totals (a season row up
+ * to matchday 36 and matchday 37's round row, as the rankings read them on a season's last night):
+ * loading 380 matches of predictions for 200,000 members would take hours here.
+ */
+async function goalToFresh(): Promise<string[]> {
+  const { database, drop } = await open('fresh');
+  const db = database.db;
+  const size = 20;
+  const out: string[] = [];
+  try {
+    const { leagueId } = await importFile(db, 'football.json/2024-25/en.1.json', 'Europe/London');
+    const [last] = rowsOf<{ round: number }>(await db.execute(sql`select max(round_order)::int as round from matches where league_id = ${leagueId}`));
+    const lastRound = Number(last!.round);
+    await db.execute(sql`update matches set status = 'scheduled', home_goals = null, away_goals = null where league_id = ${leagueId} and round_order = ${lastRound}`);
+    const [live] = rowsOf<{ id: string }>(await db.execute(sql`
+      update matches set status = 'live', home_goals = 0, away_goals = 0, kickoff = now() - interval '30 minutes'
+       where id = (select id from matches where league_id = ${leagueId} and round_order = ${lastRound} order by kickoff, id limit 1) returning id`));
+    const liveId = live!.id;
+    const [loadMs] = await time(async () => {
+      // 19 members of their own per group, and one reader (an administrator) who is in every group.
+      await makeUsers(db, 'fr', FRESH_GROUPS * (size - 1));
+      await db.execute(sql`insert into "user" (id, name, email, email_verified) values ('fr-reader', 'Reader', 'fr-reader@example.com', true)`);
+      await db.execute(sql`insert into profiles (user_id, username, full_name, role) values ('fr-reader', 'fr_reader', 'Reader', 'Platform Administrator')`);
+      await db.execute(sql`insert into session (id, token, user_id, expires_at) values ('fr-s', 'fr-token', 'fr-reader', now() + interval '1 day')`);
+      await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id)
+        select 'Pool ' || g, ${leagueId}, 'sky', 'FR' || lpad(g::text, 6, '0'), 'fr-' || ((g - 1) * ${size - 1} + 1) from generate_series(1, ${FRESH_GROUPS}) g`);
+      await db.execute(sql`insert into group_members (group_id, user_id)
+        select g.id, 'fr-' || ((substr(g.invite_code, 3)::int - 1) * ${size - 1} + k) from groups g cross join generate_series(1, ${size - 1}) k
+        union all select g.id, 'fr-reader' from groups g`);
+      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
+        select gm.group_id, gm.user_id, ${liveId}::uuid,
+               case when gm.user_id = 'fr-reader' then 1 else floor(random() * 4)::int end,
+               case when gm.user_id = 'fr-reader' then 0 else floor(random() * 4)::int end
+          from group_members gm`);
+      // The season so far, as totals: the reader has none (0 points), the others random ones.
+      await db.execute(sql`insert into season_total_marks (league_id, through_round) values (${leagueId}, ${lastRound - 2})`);
+      await db.execute(sql`insert into member_season_totals (group_id, user_id, points, exact, goal_difference, winner, opposite, scored)
+        select group_id, user_id, 100 + e * 10 + d * 5 + w * 3 - o * 2, e, d, w, o, 360 from (
+          select group_id, user_id, floor(random() * 40)::int as e, floor(random() * 60)::int as d, floor(random() * 90)::int as w, floor(random() * 80)::int as o
+            from group_members where user_id <> 'fr-reader') x`);
+      await db.execute(sql`insert into member_round_totals (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored)
+        select group_id, ${lastRound - 1}, user_id, e * 10 + w * 3, e, 0, w, 0, 10 from (
+          select group_id, user_id, floor(random() * 3)::int as e, floor(random() * 4)::int as w from group_members where user_id <> 'fr-reader') x`);
+    });
+    for (const table of ['"user"', 'profiles', 'session', 'groups', 'group_members', 'predictions', 'member_round_totals', 'member_season_totals', 'matches']) await vacuum(db, table);
+    console.error(`fresh: ${FRESH_GROUPS.toLocaleString('en')} groups of ${size} loaded in ${f(loadMs)}`);
+    const { app, url } = await startServer(database);
+    try {
+      const cookie = await browserCookie(app, (await serializeSignedCookie('better-auth.session_token', 'fr-token', SECRET)).split(';')[0]!);
+      const groupIds = rowsOf<{ id: string }>(await db.execute(sql`select id from groups where league_id = ${leagueId} order by invite_code`)).map((r) => r.id);
+      if (process.env.BENCH_EXPLAIN) {
+        const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers) ${rankingQuery(groupIds[0]!)}`));
+        console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
+        const [ms] = await time(async () => { for (const id of groupIds.slice(0, 500)) await groupRanking(db, id); });
+        console.log(`fresh: 500 rankings computed one after another in ${f(ms)} (${(ms / 500).toFixed(2)} ms each)`);
+        for (const n of [100, 1_000]) {
+          const [bulkMs] = await time(() => groupRankings(db, leagueId, groupIds.slice(0, n)));
+          const [againMs] = await time(() => groupRankings(db, leagueId, groupIds.slice(n, 2 * n)));
+          console.log(`fresh: ${n} rankings in one statement in ${f(bulkMs)}, then ${f(againMs)}`);
+        }
+        const plan2 = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze) ${rankingsQuery(leagueId, groupIds.slice(0, 1_000))}`));
+        console.log(plan2.map((row) => Object.values(row)[0]).join('\n'));
+      }
+      // Fresh: the reader's row with the goal counted (1–0 predicted, 1–0 in play: exact, 10 points).
+      const fresh = '"userId":"fr-reader"[^}]*"points":10,"exact":1,';
+      // Every group read once before the run (a match night's steady state: each group's ranking cached).
+      const [warmMs] = await time(async () => {
+        for (let i = 0; i < groupIds.length; i += 50) {
+          await Promise.all(groupIds.slice(i, i + 50).map(async (id) => {
+            const response = await app.inject({ method: 'GET', url: `/api/groups/${id}/ranking`, headers: { cookie } });
+            if (response.statusCode !== 200) throw new Error(`ranking answered ${response.statusCode}`);
+          }));
+        }
+      });
+      console.error(`fresh: every group's ranking read once in ${f(warmMs)}`);
+      const duration = 2 * FRESH_AFTER_S;
+      const sweep = runLoad({ kind: 'sweep', url, connections: 50, duration, headers: { cookie }, paths: groupIds.map((id) => `/api/groups/${id}/ranking`), fresh });
+      const health = runLoad({ kind: 'plain', url: `${url}/api/health`, connections: 2, duration });
+      await new Promise((resolve) => setTimeout(resolve, (duration - FRESH_AFTER_S) * 1_000));
+      // From the moment the goal is sent: a read answered while it is saved may already count it.
+      const goalAt = Date.now();
+      const goal = await app.inject({
+        method: 'PUT', url: `/api/admin/matches/${liveId}/result`, headers: { cookie, 'content-type': 'application/json' },
+        payload: { status: 'live', homeGoals: 1, awayGoals: 0 },
+      });
+      const goalMs = Date.now() - goalAt;
+      if (goal.statusCode !== 200) throw new Error(`the goal answered ${goal.statusCode}: ${goal.body}`);
+      const [reads, probe] = await Promise.all([sweep, health]);
+      const { index, at, fresh: isFresh } = reads.reads!;
+      // Per group: its first fresh read after the goal, and any stale read after that.
+      const firstFresh = new Map<number, number>();
+      let staleAfterFresh = 0;
+      let beforeGoal = 0;
+      for (let i = 0; i < index.length; i++) {
+        if (at[i]! < goalAt) {
+          beforeGoal += isFresh[i]!;
+          continue;
+        }
+        if (isFresh[i]) {
+          if (!firstFresh.has(index[i]!)) firstFresh.set(index[i]!, at[i]!);
+        } else if (firstFresh.has(index[i]!)) staleAfterFresh++;
+      }
+      const allFresh = firstFresh.size === groupIds.length;
+      const freshMs = allFresh ? Math.max(...firstFresh.values()) - goalAt : Number.NaN;
+      const afterGoal = index.filter((_, i) => at[i]! >= goalAt).length;
+      out.push(`### Goal to fresh — ${kind()}, ${FRESH_GROUPS.toLocaleString('en')} groups of ${size} on the league, 50 connections reading their rankings in turn + 2 on GET /api/health, ${duration} s`, '',
+        '| every group\'s ranking read with the goal counted (from the goal sent; saved in) | goal | rankings read after the goal (req/s) | read fresh before the goal (must be 0) | read stale after fresh | ranking reads p50 / p99 (whole run) | GET /api/health p50 / p99 (same run) |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        `| ${allFresh ? f(freshMs) : `not all: ${firstFresh.size.toLocaleString('en')} of ${groupIds.length.toLocaleString('en')} in ${FRESH_AFTER_S} s`} (${f(goalMs)}) | ≤ 5 s | ${(afterGoal / ((Math.max(...at) - goalAt) / 1000)).toFixed(0)} | ${beforeGoal} | ${staleAfterFresh} | ${reads.result.latency.p50} ms / ${reads.result.latency.p99} ms | ${probe.result.latency.p50} ms / ${probe.result.latency.p99} ms (goal p99 ≤ 50 ms) |`, '');
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await drop();
+  }
+  return out;
+}
+
 async function main() {
   if (!existsSync(OPENFOOTBALL_DIR)) {
     console.error(`bench needs the openfootball data at ${OPENFOOTBALL_DIR}`);
     process.exit(1);
   }
   console.log(`Palpite game benchmarks — ${kind()}, node ${process.version}, ${new Date().toISOString()}\n`);
-  const parts = { final: finalWhistle, ranking: rankingOverHttp, rush: deadlineRush };
+  const parts = { final: finalWhistle, ranking: rankingOverHttp, rush: deadlineRush, fresh: goalToFresh };
   const chosen = (process.env.BENCH_PARTS ?? 'final,ranking,rush').split(',') as (keyof typeof parts)[];
   for (const name of chosen) {
     const lines = await parts[name]();

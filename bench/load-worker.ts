@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import type { LoadReport, LoadSpec } from './load';
+import type { LoadReport, LoadSpec, SweepReads } from './load';
 
 const spec = workerData as LoadSpec;
 const base: autocannon.Options = { url: spec.url, connections: spec.connections, duration: spec.duration };
@@ -16,6 +16,27 @@ const base: autocannon.Options = { url: spec.url, connections: spec.connections,
 /** The options of one run: a plain request, or a rush of saves (one match, or a whole round, per request). */
 function optionsOf(answered: Map<string, [number, number]>): autocannon.Options {
   if (spec.kind === 'plain') return { ...base, ...(spec.headers ? { headers: spec.headers } : {}) };
+  if (spec.kind === 'sweep') {
+    // Each path in turn; every answer noted with its path's index, its arrival and whether it was fresh.
+    const { paths, headers } = spec;
+    const fresh = new RegExp(spec.fresh);
+    let turn = 0;
+    return {
+      ...base, headers,
+      requests: [{
+        setupRequest: (request: autocannon.Request, raw: object) => {
+          const index = turn++ % paths.length;
+          (raw as Record<string, unknown>).index = index;
+          return { ...request, path: paths[index]! };
+        },
+        onResponse: (status: number, body: string, raw: object) => {
+          sweep.index.push((raw as Record<string, number>).index!);
+          sweep.at.push(Date.now());
+          sweep.fresh.push(status === 200 && fresh.test(body) ? 1 : 0);
+        },
+      }],
+    };
+  }
   const { cookies, matchIds } = spec;
   let next = 0;
   if (spec.kind === 'one-match') {
@@ -52,6 +73,7 @@ function optionsOf(answered: Map<string, [number, number]>): autocannon.Options 
 interface Aggregator { aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result }
 
 const answered = new Map<string, [number, number]>();
+const sweep: SweepReads = { index: [], at: [], fresh: [] };
 const options = optionsOf(answered);
 autocannon(options, (error, raw) => {
   // In a worker thread autocannon leaves its result unaggregated (encoded histograms); its own
@@ -67,6 +89,7 @@ autocannon(options, (error, raw) => {
         non2xx: result.non2xx, '2xx': result['2xx'], errors: result.errors, timeouts: result.timeouts,
       },
       answered: [...answered],
+      ...(spec.kind === 'sweep' ? { reads: sweep } : {}),
     };
   parentPort!.postMessage(report);
 });

@@ -16,7 +16,18 @@ interface LoadBase { url: string; connections: number; duration: number }
 export type LoadSpec = LoadBase & (
   | { kind: 'plain'; headers?: Record<string, string> }
   | { kind: 'one-match' | 'round'; cookies: string[]; matchIds: string[]; memberPrefix: string }
+  | SweepSpec
 );
+
+/**
+ * Reads of `paths` (appended to `url`) in turn, round and round, with `headers`; each answer is fresh when
+ * its body matches the regular expression `fresh`. The report's `reads` lists every answer: the path's index, when it arrived
+ * (Date.now(), ms) and whether it was fresh.
+ */
+export interface SweepSpec { kind: 'sweep'; paths: string[]; headers: Record<string, string>; fresh: string }
+
+/** Every answer of a sweep, in arrival order: path index, arrival (Date.now(), ms), 1 when fresh. */
+export interface SweepReads { index: number[]; at: number[]; fresh: number[] }
 
 /** The figures of a run (autocannon's: requests a second on average, latencies in ms). */
 export interface LoadResult {
@@ -29,7 +40,7 @@ export interface LoadResult {
 }
 
 /** The worker's answer: the figures and, for 'one-match', each member answered "saved" with the score sent last. */
-export type LoadReport = { result: LoadResult; answered: [string, [number, number]][] } | { error: string };
+export type LoadReport = { result: LoadResult; answered: [string, [number, number]][]; reads?: SweepReads } | { error: string };
 
 /**
  * Runs one load and resolves with its figures, the saves answered and `threadMs`: milliseconds the
@@ -37,15 +48,15 @@ export type LoadReport = { result: LoadResult; answered: [string, [number, numbe
  * the server's cost per request, which the load generator no longer shares.
  * @throws the load generator's error (the server unreachable, the worker failing).
  */
-export async function runLoad(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<string, [number, number]>; threadMs: number }> {
+export async function runLoad(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<string, [number, number]>; threadMs: number; reads?: SweepReads }> {
   const before = performance.eventLoopUtilization();
-  const { result, answered } = await generate(spec);
+  const { result, answered, reads } = await generate(spec);
   const busy = performance.eventLoopUtilization(before).active;
-  return { result, answered, threadMs: busy / Math.max(1, result['2xx'] + result.non2xx) };
+  return { result, answered, threadMs: busy / Math.max(1, result['2xx'] + result.non2xx), ...(reads ? { reads } : {}) };
 }
 
 /** Starts the load generator's worker with `spec` and resolves with its report. */
-function generate(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<string, [number, number]> }> {
+function generate(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<string, [number, number]>; reads?: SweepReads }> {
   return new Promise((resolve, reject) => {
     // A TypeScript entry: tsx's loader registered in the worker first (the parent's does not reach it).
     const entry = new URL('./load-worker.ts', import.meta.url).href;
@@ -53,7 +64,7 @@ function generate(spec: LoadSpec): Promise<{ result: LoadResult; answered: Map<s
     worker.once('message', (report: LoadReport) => {
       void worker.terminate();
       if ('error' in report) reject(new Error(report.error));
-      else resolve({ result: report.result, answered: new Map(report.answered) });
+      else resolve({ result: report.result, answered: new Map(report.answered), ...(report.reads ? { reads: report.reads } : {}) });
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the load generator's worker exited (code ${code}) without a report`)));

@@ -53,6 +53,7 @@ import { preferredLanguage } from './http/language';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
+import { startRankingRefresh } from './modules/groups/ranking-refresh';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
 import { inBackground } from './db/embedded-activity';
@@ -193,10 +194,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   let changedAt = Number.NEGATIVE_INFINITY;
   const rankingDb = () => (Date.now() - changedAt < REPLICA_CATCH_UP_MS ? database.db : database.readDb);
-  /** Drops the cached rankings and stats pages of one group, or of every group without one. */
-  const invalidateCaches = (groupId?: string) => {
+  // After a change of every ranking, the groups read lately are computed again many per statement rather
+  // than one per read (ranking-refresh.ts); on the embedded database in small chunks (its one thread).
+  const rankingRefresh = startRankingRefresh(rankingDb, rankingCache, {
+    chunk: database.kind === 'pglite' ? 200 : 1_000,
+    onError: (error) => backgroundLog.warn({ err: error }, 'ranking refresh failed; groups are computed on their reads'),
+  });
+  app.addHook('onClose', async () => rankingRefresh.stop());
+  /**
+   * Drops the cached rankings and stats pages of one group, or of every group without one, and then
+   * refreshes the rankings held; `refresh` false (this process's own signal, which a result's transaction
+   * sends before it commits) only notes them for the refresh after the commit.
+   */
+  const invalidateCaches = (groupId?: string, refresh = true) => {
     changedAt = Date.now();
+    const held = groupId === undefined ? rankingCache.held() : [];
     rankingCache.invalidate(groupId);
+    if (groupId === undefined) rankingRefresh.changed(held, refresh);
     statsCache.invalidate(groupId);
   };
   // Who signals a change: this process (results scored, totals rebuilt, an import: rankingsChanged); every
@@ -204,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // an import or a rebuild of the totals anywhere; results scored anywhere also arrive as live events,
   // further down). A notice this instance's hook sent is ignored here (it dropped its caches when it sent
   // it). When the listening connection was lost, notices may have been missed: the caches go.
-  const stopListening = onRankingsChanged(() => invalidateCaches());
+  const stopListening = onRankingsChanged(() => invalidateCaches(undefined, false));
   app.addHook('onClose', async () => void stopListening());
   const instanceId = randomUUID();
   const stopNotices = await database.listen(RANKINGS_CHANNEL, (payload) => {

@@ -41,6 +41,19 @@ export interface GroupCache<T> {
    * value is still served while its refresh runs (keepAfterChange).
    */
   invalidate(groupId?: string): void;
+  /** The change clock's tick now: what `offer` needs of a value computed by a statement begun after it. */
+  clock(): number;
+  /** The groups with a value in memory, current or not, the most recently computed first. */
+  held(): string[];
+  /** Whether the group's value in memory (or being computed) is current: nothing changed since it began. */
+  current(groupId: string): boolean;
+  /**
+   * Keeps `value` as the group's current value when nothing changed for the group since tick `since`
+   * (clock() before its statement began, at `startedAt` on the cache's clock) and no value as new is held
+   * or being computed: a refresh of many groups in one statement (ranking-refresh.ts) fills them ahead of
+   * their reads. A promise is shared by the group's reads until it settles (dropped if it fails).
+   */
+  offer(groupId: string, value: T | Promise<T>, since: number, startedAt: number): void;
 }
 
 /** The ranking cache of one app instance. */
@@ -235,6 +248,19 @@ export function createGroupCache<T>(options: {
       if (entry?.keep) return serveWhileRefreshing(db, groupId, entry);
       if (!entry && stored && !skipStore.delete(groupId)) return readStored(db, groupId, stored);
       return compute(db, groupId).rows;
+    },
+    clock: () => generation,
+    held: () => [...entries.keys()].reverse(),
+    offer(groupId, value, since, startedAt) {
+      if (ttlMs <= 0) return;
+      groupId = groupId.toLowerCase();
+      if (!unchangedSince(groupId, since)) return;
+      const entry = entries.get(groupId);
+      if (entry && entry.generation >= since && unchangedSince(groupId, entry.generation)) return;
+      store(groupId, { at: startedAt, generation: since, rows: Promise.resolve(value), refreshing: false, keep: false });
+    },
+    current(groupId) {
+      return current(groupId.toLowerCase()) !== undefined;
     },
     invalidate(groupId) {
       groupId = groupId?.toLowerCase();

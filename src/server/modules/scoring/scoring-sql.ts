@@ -125,11 +125,13 @@ export const heldVersionSql: SQL = sql.raw(`(case
 /**
  * One group's predictions of the matches queued for folding, each with the outcome its totals hold
  * (`old_outcome`, at its held snapshot) and the outcome of the match's current result (`new_outcome`),
- * plus the group, user, round_order and the group's scoring columns (every group when `groupId` is null).
+ * plus the group, user, round_order and the group's scoring columns (every group when `groupId` is null;
+ * `{ groupIds }`: the groups of a uuid array literal, db/array-literal.ts).
  * Read through the index (match, group, user): O(this group's predictions of queued matches).
  */
-export function pendingRowsSql(groupId: string | null): SQL {
-  const inGroup = groupId === null ? sql`` : sql`and p.group_id = ${groupId}::uuid`;
+export function pendingRowsSql(groupId: string | null | { groupIds: string }): SQL {
+  const inGroup = groupId === null ? sql``
+    : typeof groupId === 'string' ? sql`and p.group_id = ${groupId}::uuid` : sql`and p.group_id = any(${groupId.groupIds}::uuid[])`;
   return sql`
     select p.group_id, p.user_id, m.round_order, ${scoringColumnsSql},
            ${outcomeOf({ m: 'h' })} as old_outcome, ${outcomeSql} as new_outcome

@@ -1,0 +1,126 @@
+/**
+ * Many groups' rankings in one statement equal each group's ranking computed alone (different scoring
+ * rules, a match in play, a result queued for folding, folded, a season mark), and the refresher fills a
+ * cache with them after a change of every ranking — never with a value a later change made old.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import type { Db } from '../../db/client';
+import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
+import { mulberry32 } from '../demo/seeded-random';
+import { foldPending } from '../scoring/fold';
+import { scoreMatches } from '../scoring/score-matches';
+import { groupRanking, groupRankings } from './ranking';
+import { createRankingCache } from './ranking-cache';
+import { startRankingRefresh } from './ranking-refresh';
+
+const MEMBERS = 9;
+const RULES = [
+  { scoringExact: 10, scoringGoalDifference: 5, scoringWinner: 3, scoringOpposite: -2 },
+  { scoringExact: 3, scoringGoalDifference: 1, scoringWinner: 1, scoringOpposite: 0 },
+  { scoringExact: 5, scoringGoalDifference: 3, scoringWinner: 2, scoringOpposite: -1 },
+];
+
+describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
+  const testDatabase = useTestDatabase();
+  let db: Db;
+  let league: string;
+  let groupIds: string[];
+  let byRound: string[][];
+
+  beforeAll(async () => {
+    db = testDatabase().db;
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [row] = await db.insert(leagues).values({ name: `L ${tag}`, season: '1', kind: 'league', provider: 'test', externalId: tag }).returning();
+    league = row!.id;
+    const clubs = await db.insert(teams).values(Array.from({ length: 4 }, (_, i) => ({ name: `C${i} ${tag}` }))).returning();
+    byRound = [];
+    for (let round = 1; round <= 3; round++) {
+      const inserted = await db.insert(matches).values([0, 1].map((i) => ({
+        leagueId: league, externalId: `${round}-${i}`, roundName: `Matchday ${round}`, roundOrder: round, stage: 'league' as const,
+        kickoff: new Date(Date.UTC(2020, 0, round * 7, 15 + i)), status: 'scheduled' as const, homeTeamId: clubs[i * 2]!.id, awayTeamId: clubs[i * 2 + 1]!.id,
+      }))).returning();
+      byRound.push(inserted.map((m) => m.id));
+    }
+    await db.insert(user).values(Array.from({ length: MEMBERS }, (_, i) => ({ id: `${tag}-${i}`, name: `M${i}`, email: `${tag}-${i}@example.com` })));
+    await db.execute(sql`insert into profiles (user_id, username, full_name) select id, id, name from "user" where id like ${`${tag}-%`}`);
+    groupIds = [];
+    const random = mulberry32(11);
+    for (const [g, rules] of RULES.entries()) {
+      const [group] = await db.insert(groups).values({ name: `G${g}`, leagueId: league, color: 'sky', inviteCode: `R${g}${tag}`.toUpperCase(), ownerId: `${tag}-0`, ...rules }).returning();
+      groupIds.push(group!.id);
+      // Overlapping memberships: member i is in group g when (i + g) % 3 > 0.
+      const members = Array.from({ length: MEMBERS }, (_, i) => `${tag}-${i}`).filter((_, i) => i === 0 || (i + g) % 3 > 0);
+      await db.insert(groupMembers).values(members.map((userId) => ({ groupId: group!.id, userId })));
+      await db.insert(predictions).values(byRound.flat().flatMap((matchId) => members.slice(1).map((userId) => ({
+        groupId: group!.id, userId, matchId, homeGoals: Math.floor(random() * 3), awayGoals: Math.floor(random() * 3),
+      }))));
+    }
+  });
+
+  async function expectSameAsAlone(context: string) {
+    const together = await groupRankings(db, league, groupIds);
+    for (const id of groupIds) expect(together.get(id), `${context}: group ${id}`).toEqual(await groupRanking(db, id));
+  }
+
+  async function finish(round: number, scores: [number, number][], syncLimit?: number) {
+    for (const [i, id] of byRound[round - 1]!.entries()) {
+      await db.update(matches).set({ status: 'finished', homeGoals: scores[i]![0], awayGoals: scores[i]![1] }).where(eq(matches.id, id));
+    }
+    await scoreMatches(db, byRound[round - 1]!, syncLimit === undefined ? {} : { syncLimit });
+  }
+
+  it('computes each group as it is computed alone, through every state of a season', async () => {
+    await expectSameAsAlone('nothing played');
+    await finish(1, [[1, 0], [2, 2]]);
+    await expectSameAsAlone('round 1 folded');
+    await finish(2, [[0, 1], [1, 1]], 0);
+    await expectSameAsAlone('round 2 queued');
+    await foldPending(db); // folds, and moves the season mark to round 1
+    await expectSameAsAlone('round 2 folded, season mark');
+    await db.update(matches).set({ status: 'live', homeGoals: 2, awayGoals: 0 }).where(eq(matches.id, byRound[2]![0]!));
+    const live = await groupRankings(db, league, groupIds);
+    expect([...live.values()].every((ranking) => ranking.liveMatches === 1)).toBe(true);
+    await expectSameAsAlone('a match in play');
+    expect((await groupRankings(db, league, [groupIds[0]!])).size).toBe(1);
+    expect((await groupRankings(db, league, [])).size).toBe(0);
+  });
+
+  it('fills the cache after a change of every ranking, unless a later change made the values old', async () => {
+    const cache = createRankingCache({ ttlMs: 60_000 });
+    for (const id of groupIds) await cache.get(db, id);
+    const refresh = startRankingRefresh(() => db, cache, { chunk: 2 });
+    try {
+      // A result changes every ranking: the held groups are computed again, two per statement.
+      await finish(3, [[3, 1], [0, 0]]);
+      let held = cache.held();
+      expect(held).toHaveLength(groupIds.length);
+      cache.invalidate();
+      refresh.changed(held);
+      await refresh.idle();
+      for (const id of groupIds) {
+        const value = cache.peek(id);
+        expect(value, `refreshed ${id}`).toBeDefined();
+        expect(await value, `refreshed ${id}`).toEqual(await groupRanking(db, id));
+      }
+      // A change while the refresh runs: it starts over from that change, with what it had left.
+      held = cache.held();
+      cache.invalidate();
+      refresh.changed(held);
+      cache.invalidate();
+      await refresh.idle();
+      for (const id of groupIds) expect(await cache.peek(id), `after two changes ${id}`).toEqual(await groupRanking(db, id));
+      // A value computed before a change is refused.
+      const before = cache.clock();
+      const stale = await groupRanking(db, groupIds[0]!);
+      cache.invalidate();
+      cache.offer(groupIds[0]!, stale, before, Date.now());
+      expect(cache.peek(groupIds[0]!)).toBeUndefined();
+      cache.offer(groupIds[0]!, stale, cache.clock(), Date.now());
+      expect(await cache.peek(groupIds[0]!)).toBe(stale);
+    } finally {
+      await refresh.stop();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Refreshing the rankings an instance holds after a change of every ranking (a goal, a result, an
+ * import), many groups per statement, instead of one statement per group's next read. On a match night a
+ * goal changes the ranking of every group on the league: with 10,000 groups of 20 members their reads
+ * would each compute one (about 3 ms of database and server time each, docs/benchmarks.md); one
+ * statement over a chunk of the league's groups (groups/ranking.ts groupRankings) computes a thousand in
+ * about the time of a few single ones, and its values are offered to the cache (ranking-cache.ts offer)
+ * as the statement starts, so the reads of its groups share it, unless a group changed again or a read
+ * computed it meanwhile. A group whose chunk has not started is computed on its read, as before.
+ *
+ * Only the groups the cache held before the change are refreshed (those read lately), the most recently
+ * computed first; a pass stops at the next change, and the next pass takes what it had left, then what
+ * the cache held at that change.
+ */
+import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
+import { rowsOf, type Conn } from '../../db/client';
+import { inBackground } from '../../db/embedded-activity';
+import type { RankingCache } from './ranking-cache';
+import { groupRanking, groupRankings } from './ranking';
+
+/** A running refresher. */
+export interface RankingRefresh {
+  /**
+   * Every ranking changed: refresh `held`, the groups the cache held just before it forgot them, with
+   * those noted before; `start` false only notes them (a signal sent before its change committed: the
+   * refresh waits for the one after the commit).
+   */
+  changed(held: readonly string[], start?: boolean): void;
+  /** Waits for the pass under way (tests, shutdown) and takes no more. */
+  stop(): Promise<void>;
+  /** Resolves when no pass is under way (tests). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Starts a refresher of `cache` reading through `db` (asked before each pass: the connection the ranking
+ * route would read through).
+ * @param options.chunk groups per statement (smaller on the embedded database, whose one thread a
+ *   statement holds: a read waits for one chunk at most).
+ * @param options.min fewer held groups than this are left to their reads.
+ * @param options.onError hears a failed pass (the groups are then computed on their reads).
+ */
+export function startRankingRefresh(
+  db: () => Conn, cache: RankingCache,
+  options: { chunk: number; min?: number; onError?: (error: unknown) => void },
+): RankingRefresh {
+  const { chunk, min = 2 } = options;
+  let pending = new Set<string>();
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  /** Refreshes `groups`; returns those left for the next pass (a change came first). */
+  async function pass(groups: string[]): Promise<string[]> {
+    const since = cache.clock();
+    const done = new Set<string>();
+    const conn = db();
+    const leagues = rowsOf<{ id: string; league_id: string }>(await inBackground(() => conn.execute(sql`
+      select id, league_id from groups where id = any(${arrayLiteral(groups)}::uuid[])`)));
+    const byLeague = new Map<string, string[]>();
+    // In the order asked (most recently read first), per league.
+    const leagueOf = new Map(leagues.map((row) => [String(row.id).toLowerCase(), String(row.league_id)]));
+    for (const id of groups) {
+      const league = leagueOf.get(id);
+      if (league) byLeague.set(league, [...(byLeague.get(league) ?? []), id]);
+    }
+    for (const [leagueId, ids] of byLeague) {
+      for (let i = 0; i < ids.length; i += chunk) {
+        // Changed again: this chunk's values would be refused; it and the rest go to the next pass.
+        if (stopped) return [];
+        if (cache.clock() !== since) return [...byLeague.values()].flat().filter((id) => !done.has(id));
+        const startedAt = Date.now();
+        // Groups a read computed since the change are left out; the others' reads share this statement.
+        const part = ids.slice(i, i + chunk).filter((id) => !cache.current(id));
+        if (part.length === 0) continue;
+        const rankings = inBackground(() => groupRankings(conn, leagueId, part));
+        for (const id of part) {
+          cache.offer(id, rankings.then((found) => found.get(id) ?? groupRanking(conn, id)), since, startedAt);
+        }
+        await rankings;
+        if (cache.clock() === since) for (const id of part) done.add(id);
+      }
+    }
+    return [];
+  }
+
+  async function run(): Promise<void> {
+    while (pending.size > 0 && !stopped) {
+      const groups = [...pending];
+      pending = new Set();
+      try {
+        const left = await pass(groups);
+        // What the change interrupted comes first, then what it added.
+        if (left.length > 0) pending = new Set([...left, ...pending]);
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  }
+
+  /** Starts a run unless one is under way; a run that ends with groups pending (added as it ended) starts another. */
+  function kick(): void {
+    if (running || stopped || pending.size === 0) return;
+    running = run().finally(() => {
+      running = null;
+      kick();
+    });
+  }
+
+  return {
+    changed(held, start = true) {
+      if (stopped) return;
+      for (const id of held) pending.add(id.toLowerCase());
+      if (start && pending.size >= min) kick();
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+    async idle() {
+      await running;
+    },
+  };
+}
