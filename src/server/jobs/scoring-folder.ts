@@ -29,7 +29,7 @@ export function startScoringFolder(
   monitor?.register('scoring_folder', intervalMs);
   const runOnce = () => {
     if (running) return running;
-    running = foldPending(db, pace)
+    running = foldPending(db, pace, (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'season marks not moved; the next run tries again'))
       .then((folded) => {
         monitor?.record('scoring_folder', true);
         return folded;

@@ -18,55 +18,56 @@ CREATE TABLE "season_total_marks" (
 ALTER TABLE "season_total_marks" ADD CONSTRAINT "season_total_marks_league_id_leagues_id_fk" FOREIGN KEY ("league_id") REFERENCES "public"."leagues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- member_season_totals follows member_round_totals in the same statement, whoever writes them (folding,
 -- a rebuild, a member removed, a reset): the rows written at or below their league's mark add their
--- difference to the member's season row, under the league's advisory lock (7240612, hashtext(league id))
--- taken shared, which src/server/modules/scoring/season-totals.ts takes exclusive to move a mark. Rows of
--- groups no longer there take their season rows with them. Tables are named with their schema, as in 0025.
+-- difference to the member's season row (in key order, as migration 0028: two writers never wait on each
+-- other in a circle), under the advisory lock (7240612, 0) taken shared, which
+-- src/server/modules/scoring/season-totals.ts takes exclusive to move a mark or rebuild season rows. A
+-- statement whose rounds all come after every mark (folding the round being played) stops after one look
+-- at its rows. Rows of groups no longer there take their season rows with them. Tables are named with their schema, as in 0025.
 CREATE FUNCTION "member_round_totals_season"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
-  keys text;
-  leagues uuid[];
   lowest int;
   mark int;
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(7240612, 0);
+  SELECT max(through_round) INTO mark FROM public.season_total_marks;
+  -- No league has a mark: there are no season rows.
+  IF mark IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- An update keeps a row's group and round (the key): the new rows alone name them.
+  EXECUTE format('SELECT min(round_order) FROM %s', CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END) INTO lowest;
+  -- Rounds after every mark (folding the round being played, the usual case): nothing more to do.
+  IF lowest IS NULL OR lowest > mark THEN
+    RETURN NULL;
+  END IF;
   changed := CASE TG_OP
     WHEN 'INSERT' THEN 'SELECT group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored FROM new_rows'
     WHEN 'DELETE' THEN 'SELECT group_id, user_id, round_order, -points, -exact, -goal_difference, -winner, -opposite, -scored FROM old_rows'
     ELSE 'SELECT group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored FROM new_rows
           UNION ALL SELECT group_id, user_id, round_order, -points, -exact, -goal_difference, -winner, -opposite, -scored FROM old_rows'
   END;
-  -- An update keeps a row's group and round (the key): the new rows alone name them.
-  keys := CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END;
-  EXECUTE format('SELECT array_agg(DISTINCT g.league_id ORDER BY g.league_id), min(c.lowest)
-                    FROM (SELECT group_id, min(round_order) AS lowest FROM %s GROUP BY group_id) c
-                    JOIN public.groups g ON g.id = c.group_id', keys) INTO leagues, lowest;
-  IF leagues IS NOT NULL THEN
-    PERFORM pg_advisory_xact_lock_shared(7240612, hashtext(l::text)) FROM (SELECT l FROM unnest(leagues) l ORDER BY l) s;
-    SELECT max(k.through_round) INTO mark FROM public.season_total_marks k WHERE k.league_id = ANY (leagues);
-    -- Folding a round after the mark, the usual case, stops here.
-    IF mark >= lowest THEN
-      EXECUTE format('
-        WITH changed (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored) AS (%s),
-        marks AS (
-          SELECT g.id AS group_id, k.through_round
-            FROM public.groups g JOIN public.season_total_marks k ON k.league_id = g.league_id
-           WHERE g.id IN (SELECT DISTINCT group_id FROM changed)
-        ),
-        delta AS (
-          SELECT c.group_id, c.user_id, sum(c.points)::int AS points, sum(c.exact)::int AS exact,
-                 sum(c.goal_difference)::int AS goal_difference, sum(c.winner)::int AS winner,
-                 sum(c.opposite)::int AS opposite, sum(c.scored)::int AS scored
-            FROM changed c JOIN marks k ON k.group_id = c.group_id AND c.round_order <= k.through_round
-           GROUP BY c.group_id, c.user_id
-        )
-        INSERT INTO public.member_season_totals AS s (group_id, user_id, points, exact, goal_difference, winner, opposite, scored)
-        SELECT group_id, user_id, points, exact, goal_difference, winner, opposite, scored FROM delta
-        ON CONFLICT (group_id, user_id) DO UPDATE
-           SET points = s.points + excluded.points, exact = s.exact + excluded.exact,
-               goal_difference = s.goal_difference + excluded.goal_difference, winner = s.winner + excluded.winner,
-               opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored', changed);
-    END IF;
-  END IF;
+  EXECUTE format('
+    WITH changed (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored) AS (%s),
+    marks AS (
+      SELECT g.id AS group_id, k.through_round
+        FROM public.groups g JOIN public.season_total_marks k ON k.league_id = g.league_id
+       WHERE g.id IN (SELECT DISTINCT group_id FROM changed)
+    ),
+    delta AS (
+      SELECT c.group_id, c.user_id, sum(c.points)::int AS points, sum(c.exact)::int AS exact,
+             sum(c.goal_difference)::int AS goal_difference, sum(c.winner)::int AS winner,
+             sum(c.opposite)::int AS opposite, sum(c.scored)::int AS scored
+        FROM changed c JOIN marks k ON k.group_id = c.group_id AND c.round_order <= k.through_round
+       GROUP BY c.group_id, c.user_id
+    )
+    INSERT INTO public.member_season_totals AS s (group_id, user_id, points, exact, goal_difference, winner, opposite, scored)
+    SELECT group_id, user_id, points, exact, goal_difference, winner, opposite, scored FROM delta
+     ORDER BY group_id, user_id
+    ON CONFLICT (group_id, user_id) DO UPDATE
+       SET points = s.points + excluded.points, exact = s.exact + excluded.exact,
+           goal_difference = s.goal_difference + excluded.goal_difference, winner = s.winner + excluded.winner,
+           opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored', changed);
   IF TG_OP = 'DELETE' THEN
     -- A season row back at zero is the same as none: removed members and reset groups leave nothing, nor
     -- do groups no longer there.

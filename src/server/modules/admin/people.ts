@@ -120,12 +120,12 @@ export async function setAdminGroupStatus(db: Conn, groupId: string, status: Adm
 
 /** Deletes a group with its memberships, predictions and totals. @throws AppError group_not_found. */
 export async function deleteAdminGroup(db: Conn, groupId: string): Promise<void> {
-  // Its totals have no foreign key (decision 004): deleted in the same statement, with no fold batch under way.
+  // Its totals have no foreign key (decision 004): deleted in the same transaction, with no fold batch under way.
   const deleted = await db.transaction(async (tx) => {
     await holdFolding(tx);
-    return rowsOf<{ id: string }>(await tx.execute(sql`
-      with totals as (delete from member_round_totals where group_id = ${groupId}::uuid)
-      delete from groups where id = ${groupId}::uuid returning id`));
+    // Totals first, while the group is there: their trigger finds its league and takes its season lock.
+    await tx.execute(sql`delete from member_round_totals where group_id = ${groupId}::uuid`);
+    return rowsOf<{ id: string }>(await tx.execute(sql`delete from groups where id = ${groupId}::uuid returning id`));
   });
   if (deleted.length === 0) throw errors.groupNotFound();
 }

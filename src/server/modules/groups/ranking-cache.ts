@@ -43,7 +43,7 @@ export interface GroupCache<T> {
   invalidate(groupId?: string): void;
   /** The change clock's tick now: what `offer` needs of a value computed by a statement begun after it. */
   clock(): number;
-  /** The groups with a value in memory, current or not, the most recently computed first. */
+  /** The groups read within the time to live (current or not), the most recently read first. */
   held(): string[];
   /** Whether the group's value in memory (or being computed) is current: nothing changed since it began. */
   current(groupId: string): boolean;
@@ -118,6 +118,8 @@ export function createGroupCache<T>(options: {
    */
   interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T }
   const entries = new Map<string, Entry>();
+  /** When each group was last read (get), oldest first; at most maxEntries groups. Changes keep it. */
+  const lastRead = new Map<string, number>();
   /** Groups whose stored value failed to refresh: their next read computes instead of reading the store. */
   const skipStore = new Set<string>();
   // The change clock: each invalidation is a tick, remembered for its group (or for every group). An entry
@@ -237,6 +239,9 @@ export function createGroupCache<T>(options: {
     get(db, groupId) {
       if (ttlMs <= 0) return load(db, groupId);
       groupId = groupId.toLowerCase();
+      lastRead.delete(groupId);
+      lastRead.set(groupId, now());
+      if (lastRead.size > maxEntries) lastRead.delete(lastRead.keys().next().value!);
       const entry = entries.get(groupId);
       if (entry && unchangedSince(groupId, entry.generation)) {
         if (now() - entry.at < ttlMs) return entry.rows;
@@ -250,7 +255,12 @@ export function createGroupCache<T>(options: {
       return compute(db, groupId).rows;
     },
     clock: () => generation,
-    held: () => [...entries.keys()].reverse(),
+    held: () => {
+      const since = now() - ttlMs;
+      const held: string[] = [];
+      for (const [groupId, at] of lastRead) if (at >= since) held.push(groupId);
+      return held.reverse();
+    },
     offer(groupId, value, since, startedAt) {
       if (ttlMs <= 0) return;
       groupId = groupId.toLowerCase();

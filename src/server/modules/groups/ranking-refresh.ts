@@ -8,8 +8,8 @@
  * as the statement starts, so the reads of its groups share it, unless a group changed again or a read
  * computed it meanwhile. A group whose chunk has not started is computed on its read, as before.
  *
- * Only the groups the cache held before the change are refreshed (those read lately), the most recently
- * computed first; a pass stops at the next change, and the next pass takes what it had left, then what
+ * Only the groups read lately (within the cache's time to live) are refreshed, the most recently read
+ * first; a pass stops at the next change, and the next pass takes what it had left, then what
  * the cache held at that change.
  */
 import { sql } from 'drizzle-orm';
@@ -47,6 +47,8 @@ export function startRankingRefresh(
 ): RankingRefresh {
   const { chunk, min = 2 } = options;
   let pending = new Set<string>();
+  /** Groups of signals sent before their change committed, waiting for the signal after the commit. */
+  let noted = new Set<string>();
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -75,7 +77,10 @@ export function startRankingRefresh(
         if (part.length === 0) continue;
         const rankings = inBackground(() => groupRankings(conn, leagueId, part));
         for (const id of part) {
-          cache.offer(id, rankings.then((found) => found.get(id) ?? groupRanking(conn, id)), since, startedAt);
+          const ranking = rankings.then((found) => found.get(id) ?? groupRanking(conn, id));
+          // The cache handles it once kept; a promise it refused must not fail unheard (the pass hears it).
+          ranking.catch(() => undefined);
+          cache.offer(id, ranking, since, startedAt);
         }
         await rankings;
         if (cache.clock() === since) for (const id of part) done.add(id);
@@ -110,8 +115,13 @@ export function startRankingRefresh(
   return {
     changed(held, start = true) {
       if (stopped) return;
-      for (const id of held) pending.add(id.toLowerCase());
-      if (start && pending.size >= min) kick();
+      if (!start) {
+        for (const id of held) noted.add(id.toLowerCase());
+        return;
+      }
+      for (const id of [...noted, ...held]) pending.add(id.toLowerCase());
+      noted = new Set();
+      if (pending.size >= min) kick();
     },
     async stop() {
       stopped = true;

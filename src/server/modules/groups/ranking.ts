@@ -171,7 +171,8 @@ export async function groupRanking(db: Conn, groupId: string): Promise<GroupRank
 /**
  * The rankings of several groups of one league in one statement (a refresh of many groups after a change,
  * ranking-refresh.ts), each as groupRanking computes it alone.
- * @param groupIds groups of the league `leagueId` (others are left out).
+ * @param groupIds groups of the league `leagueId` (the caller's to check: a group of another league would
+ *   be ranked with this league's rounds).
  * @returns each group's ranking by its id (lower case); a group with no members, or not found, is absent.
  */
 export async function groupRankings(db: Conn, leagueId: string, groupIds: readonly string[]): Promise<Map<string, GroupRanking>> {

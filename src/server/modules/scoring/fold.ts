@@ -231,13 +231,20 @@ export async function foldMatch(db: Db, matchId: string, pace: FoldPace = FOLD_B
 
 /**
  * Folds every queued match, oldest first, at `pace` (see foldMatch), then moves the season marks of the
- * leagues left quiet (season-totals.ts advanceSeasonMarks).
+ * leagues left quiet (season-totals.ts advanceSeasonMarks); a failure of that last step goes to
+ * `onMarkError` when given (the run's folding stands), else it is thrown.
  * @returns how many predictions were folded.
  */
-export async function foldPending(db: Db, pace: FoldPace = FOLD_BATCH_SIZE): Promise<number> {
+export async function foldPending(db: Db, pace: FoldPace = FOLD_BATCH_SIZE, onMarkError?: (error: unknown) => void): Promise<number> {
   const queued = rowsOf<{ match_id: string }>(await inBackground(() => db.execute(sql`select match_id from scoring_queue order by queued_at, match_id`)));
   let total = 0;
   for (const { match_id: matchId } of queued) total += await foldMatch(db, matchId, pace);
-  await advanceSeasonMarks(db);
+  try {
+    await advanceSeasonMarks(db);
+  } catch (error) {
+    // The folding is done; a mark that did not move moves at the next run (rankings stay exact meanwhile).
+    if (!onMarkError) throw error;
+    onMarkError(error);
+  }
   return total;
 }

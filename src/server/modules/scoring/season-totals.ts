@@ -11,11 +11,16 @@
  * a final whistle is folding; a ranking stays exact whichever mark it finds, since the mark and its sums
  * change in one transaction.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn, type Db } from '../../db/client';
 import { inBackground } from '../../db/embedded-activity';
 
-/** Advisory lock namespace (first key) of a league's season totals; the second key is hashtext(league id). */
+/**
+ * The advisory lock (SEASON_LOCK_KEY, 0) of the season rows: every writer of round totals takes it shared
+ * (the trigger), a move of a mark or a rebuild of season rows exclusive. One lock for every league: the
+ * trigger then needs no lookup of its rows' leagues, and a move (once per round and league, while the
+ * league is quiet) keeps other leagues' folds waiting for its few moments only.
+ */
 export const SEASON_LOCK_KEY = 7_240_612;
 
 /** The figures a season row and a round row share, in the order the statements below list them. */
@@ -41,6 +46,7 @@ async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number,
        where g.league_id = ${leagueId}::uuid and t.round_order > ${lo}::int and t.round_order <= ${hi}::int
        group by t.group_id, t.user_id
     ) r
+    order by group_id, user_id
     on conflict (group_id, user_id) do update
        set points = s.points + excluded.points, exact = s.exact + excluded.exact,
            goal_difference = s.goal_difference + excluded.goal_difference, winner = s.winner + excluded.winner,
@@ -54,11 +60,11 @@ async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number,
 }
 
 /**
- * Takes a league's season lock exclusive for the transaction: waits for every transaction that wrote its
- * round totals (the trigger holds the lock shared) and keeps new ones waiting until this one ends.
+ * Takes the season lock exclusive for the transaction: waits for every transaction that wrote round
+ * totals (the trigger holds the lock shared) and keeps new ones waiting until this one ends.
  */
-export async function lockSeason(conn: Conn, leagueId: string): Promise<void> {
-  await conn.execute(sql`select pg_advisory_xact_lock(${SEASON_LOCK_KEY}, hashtext(${leagueId}::text))`);
+export async function lockSeason(conn: Conn): Promise<void> {
+  await conn.execute(sql`select pg_advisory_xact_lock(${SEASON_LOCK_KEY}, 0)`);
 }
 
 /**
@@ -67,7 +73,7 @@ export async function lockSeason(conn: Conn, leagueId: string): Promise<void> {
  * (a result taken back) it takes them away.
  */
 export async function moveSeasonMark(conn: Conn, leagueId: string, target: number | null): Promise<void> {
-  await lockSeason(conn, leagueId);
+  await lockSeason(conn);
   const [current] = rowsOf<{ through_round: number }>(await conn.execute(sql`
     select through_round from season_total_marks where league_id = ${leagueId}::uuid`));
   const from = current ? Number(current.through_round) : null;
@@ -143,16 +149,11 @@ export async function seasonTotalsMismatches(conn: Conn, groupId?: string): Prom
 
 /**
  * Rewrites the season rows of a scope (one group, a league's groups, or all) from member_round_totals up
- * to each league's mark, in the caller's transaction, holding the season locks of the leagues concerned
- * (in league order). The repair of a failed seasonTotalsMismatches; rebuildTotals calls it.
+ * to each league's mark, in the caller's transaction, holding the season lock exclusive. The repair of a failed seasonTotalsMismatches; rebuildTotals calls it.
  */
 export async function rebuildSeasonTotals(conn: Conn, scope: { groupId?: string; leagueId?: string } = {}): Promise<void> {
-  const inScope = (column: string) => (scope.groupId
-    ? sql`${sql.raw(column)} = ${scope.groupId}::uuid`
-    : scope.leagueId ? sql`${sql.raw(column)} in (select id from groups where league_id = ${scope.leagueId}::uuid)` : sql`true`);
-  await conn.execute(sql`
-    select pg_advisory_xact_lock(${SEASON_LOCK_KEY}, hashtext(l.league_id::text))
-      from (select distinct league_id from groups g where ${inScope('g.id')} order by league_id) l`);
+  const inScope = scopeSql(scope);
+  await lockSeason(conn);
   await conn.execute(sql`delete from member_season_totals where ${inScope('group_id')}`);
   await conn.execute(sql`
     insert into member_season_totals (group_id, user_id, ${names})
@@ -162,4 +163,11 @@ export async function rebuildSeasonTotals(conn: Conn, scope: { groupId?: string;
       join season_total_marks k on k.league_id = g.league_id
      where t.round_order <= k.through_round and ${inScope('t.group_id')}
      group by t.group_id, t.user_id`);
+}
+
+/** `column` (a group id) within a scope: one group, a league's groups, or all. */
+function scopeSql(scope: { groupId?: string; leagueId?: string }): (column: string) => SQL {
+  return (column) => (scope.groupId
+    ? sql`${sql.raw(column)} = ${scope.groupId}::uuid`
+    : scope.leagueId ? sql`${sql.raw(column)} in (select id from groups where league_id = ${scope.leagueId}::uuid)` : sql`true`);
 }
