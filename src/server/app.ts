@@ -195,12 +195,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let changedAt = Number.NEGATIVE_INFINITY;
   const rankingDb = () => (Date.now() - changedAt < REPLICA_CATCH_UP_MS ? database.db : database.readDb);
   // After a change of every ranking, the groups read lately are computed again many per statement rather
-  // than one per read (ranking-refresh.ts); on the embedded database in small chunks (its one thread).
-  const rankingRefresh = startRankingRefresh(rankingDb, rankingCache, {
-    chunk: database.kind === 'pglite' ? 200 : 1_000,
-    onError: (error) => backgroundLog.warn({ err: error }, 'ranking refresh failed; groups are computed on their reads'),
-  });
-  app.addHook('onClose', async () => rankingRefresh.stop());
+  // than one per read (ranking-refresh.ts). Not on the embedded database: there every statement holds the
+  // one thread, and chunks of 200 groups kept a goal's save waiting 9 s and the health route's p99 at 8.8 s
+  // (against 0.3 s and 0.4 s without; docs/benchmarks.md).
+  const rankingRefresh = database.kind === 'postgres'
+    ? startRankingRefresh(rankingDb, rankingCache, {
+      chunk: 1_000,
+      onError: (error) => backgroundLog.warn({ err: error }, 'ranking refresh failed; groups are computed on their reads'),
+    })
+    : null;
+  if (rankingRefresh) app.addHook('onClose', async () => rankingRefresh.stop());
   /**
    * Drops the cached rankings and stats pages of one group, or of every group without one, and then
    * refreshes the rankings held; `refresh` false (this process's own signal, which a result's transaction
@@ -210,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changedAt = Date.now();
     const held = groupId === undefined ? rankingCache.held() : [];
     rankingCache.invalidate(groupId);
-    if (groupId === undefined) rankingRefresh.changed(held, refresh);
+    if (groupId === undefined && rankingRefresh) rankingRefresh.changed(held, refresh);
     statsCache.invalidate(groupId);
   };
   // Who signals a change: this process (results scored, totals rebuilt, an import: rankingsChanged); every

@@ -36,8 +36,8 @@ export interface RankingRefresh {
 /**
  * Starts a refresher of `cache` reading through `db` (asked before each pass: the connection the ranking
  * route would read through).
- * @param options.chunk groups per statement (smaller on the embedded database, whose one thread a
- *   statement holds: a read waits for one chunk at most).
+ * @param options.chunk groups per statement. Meant for PostgreSQL: on the embedded database a chunk holds
+ *   the one thread, and every read waits for it (app.ts starts none there).
  * @param options.min fewer held groups than this are left to their reads.
  * @param options.onError hears a failed pass (the groups are then computed on their reads).
  */
