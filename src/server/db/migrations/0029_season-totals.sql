@@ -19,17 +19,19 @@ ALTER TABLE "season_total_marks" ADD CONSTRAINT "season_total_marks_league_id_le
 -- member_season_totals follows member_round_totals in the same statement, whoever writes them (folding,
 -- a rebuild, a member removed, a reset): the rows written at or below their league's mark add their
 -- difference to the member's season row (in key order, as migration 0028: two writers never wait on each
--- other in a circle), under the advisory lock (7240612, 0) taken shared, which
--- src/server/modules/scoring/season-totals.ts takes exclusive to move a mark or rebuild season rows. A
--- statement whose rounds all come after every mark (folding the round being played) stops after one look
--- at its rows. Rows of groups no longer there take their season rows with them. Tables are named with their schema, as in 0025.
+-- other in a circle), under the advisory lock (7240613, 0), taken shared before the statement touches a
+-- row (the BEFORE trigger below: a writer never holds a row a move could wait for before it has the lock),
+-- which src/server/modules/scoring/season-totals.ts takes exclusive to move a mark. A statement whose rounds
+-- all come after every league's mark stops after one look at its rows. Rows of groups no longer there take
+-- their season rows with them. Tables are named with their schema, as in 0025.
 CREATE FUNCTION "member_round_totals_season"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
   lowest int;
   mark int;
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(7240612, 0);
+  -- Taken before the statement touched a row (member_round_totals_season_lock); again here, at no cost.
+  PERFORM pg_advisory_xact_lock_shared(7240613, 0);
   SELECT max(through_round) INTO mark FROM public.season_total_marks;
   -- No league has a mark: there are no season rows.
   IF mark IS NULL THEN
@@ -37,7 +39,8 @@ BEGIN
   END IF;
   -- An update keeps a row's group and round (the key): the new rows alone name them.
   EXECUTE format('SELECT min(round_order) FROM %s', CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END) INTO lowest;
-  -- Rounds after every mark (folding the round being played, the usual case): nothing more to do.
+  -- Rounds after every league's mark (folding the round being played, with every league at the same
+  -- stage): nothing more to do. Otherwise each row is compared with its own league's mark below.
   IF lowest IS NULL OR lowest > mark THEN
     RETURN NULL;
   END IF;
@@ -88,3 +91,12 @@ CREATE TRIGGER "member_round_totals_season_update" AFTER UPDATE ON "member_round
 --> statement-breakpoint
 CREATE TRIGGER "member_round_totals_season_delete" AFTER DELETE ON "member_round_totals"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "member_round_totals_season"();
+--> statement-breakpoint
+CREATE FUNCTION "member_round_totals_season_lock"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(7240613, 0);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "member_round_totals_season_lock" BEFORE INSERT OR UPDATE OR DELETE ON "member_round_totals"
+  FOR EACH STATEMENT EXECUTE FUNCTION "member_round_totals_season_lock"();

@@ -123,7 +123,7 @@ export async function deleteAdminGroup(db: Conn, groupId: string): Promise<void>
   // Its totals have no foreign key (decision 004): deleted in the same transaction, with no fold batch under way.
   const deleted = await db.transaction(async (tx) => {
     await holdFolding(tx);
-    // Totals first, while the group is there: their trigger finds its league and takes its season lock.
+    // Totals first, while the group is there: their trigger finds its league's mark and its season rows.
     await tx.execute(sql`delete from member_round_totals where group_id = ${groupId}::uuid`);
     return rowsOf<{ id: string }>(await tx.execute(sql`delete from groups where id = ${groupId}::uuid returning id`));
   });

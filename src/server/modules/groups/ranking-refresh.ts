@@ -6,7 +6,8 @@
  * statement over a chunk of the league's groups (groups/ranking.ts groupRankings) computes a thousand in
  * about the time of a few single ones, and its values are offered to the cache (ranking-cache.ts offer)
  * as the statement starts, so the reads of its groups share it, unless a group changed again or a read
- * computed it meanwhile. A group whose chunk has not started is computed on its read, as before.
+ * computed it meanwhile. A group whose chunk has not started is computed on its read, as before. A
+ * signal sent before its change committed holds passes back until the signal after the commit.
  *
  * Only the groups read lately (within the cache's time to live) are refreshed, the most recently read
  * first; a pass stops at the next change, and the next pass takes what it had left, then what
@@ -22,9 +23,9 @@ import { groupRanking, groupRankings } from './ranking';
 /** A running refresher. */
 export interface RankingRefresh {
   /**
-   * Every ranking changed: refresh `held`, the groups the cache held just before it forgot them, with
-   * those noted before; `start` false only notes them (a signal sent before its change committed: the
-   * refresh waits for the one after the commit).
+   * Every ranking changed: refresh `held` (the groups read lately), with those noted before; `start`
+   * false only notes them and holds passes back (a signal sent before its change committed: the refresh
+   * waits for the one after the commit, or the next change if it rolled back).
    */
   changed(held: readonly string[], start?: boolean): void;
   /** Waits for the pass under way (tests, shutdown) and takes no more. */
@@ -49,6 +50,8 @@ export function startRankingRefresh(
   let pending = new Set<string>();
   /** Groups of signals sent before their change committed, waiting for the signal after the commit. */
   let noted = new Set<string>();
+  /** A signal sent before its change committed came last: passes wait for the one after the commit. */
+  let waiting = false;
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -70,6 +73,7 @@ export function startRankingRefresh(
       for (let i = 0; i < ids.length; i += chunk) {
         // Changed again: this chunk's values would be refused; it and the rest go to the next pass.
         if (stopped) return [];
+        if (waiting) return [...byLeague.values()].flat().filter((id) => !done.has(id));
         if (cache.clock() !== since) return [...byLeague.values()].flat().filter((id) => !done.has(id));
         const startedAt = Date.now();
         // Groups a read computed since the change are left out; the others' reads share this statement.
@@ -77,8 +81,11 @@ export function startRankingRefresh(
         if (part.length === 0) continue;
         const rankings = inBackground(() => groupRankings(conn, leagueId, part));
         for (const id of part) {
-          const ranking = rankings.then((found) => found.get(id) ?? groupRanking(conn, id));
-          // The cache handles it once kept; a promise it refused must not fail unheard (the pass hears it).
+          // A group the statement left out, or all of them if it failed, computed alone: the reads sharing
+          // the chunk get a ranking either way.
+          const alone = () => groupRanking(conn, id);
+          const ranking = rankings.then((found) => found.get(id) ?? alone(), alone);
+          // The cache hears it once kept; one it refused must not fail unheard.
           ranking.catch(() => undefined);
           cache.offer(id, ranking, since, startedAt);
         }
@@ -91,6 +98,11 @@ export function startRankingRefresh(
 
   async function run(): Promise<void> {
     while (pending.size > 0 && !stopped) {
+      if (waiting) {
+        for (const id of pending) noted.add(id);
+        pending = new Set();
+        return;
+      }
       const groups = [...pending];
       pending = new Set();
       try {
@@ -116,9 +128,13 @@ export function startRankingRefresh(
     changed(held, start = true) {
       if (stopped) return;
       if (!start) {
+        waiting = true;
+        // Bounded: the groups read lately are at most the cache's size; older notes go first.
+        if (noted.size > 2 * held.length + 1_000) noted = new Set();
         for (const id of held) noted.add(id.toLowerCase());
         return;
       }
+      waiting = false;
       for (const id of [...noted, ...held]) pending.add(id.toLowerCase());
       noted = new Set();
       if (pending.size >= min) kick();

@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
 import { announceRankingsChanged } from './rankings-changed';
-import { lockSeason, rebuildSeasonTotals } from './season-totals';
+import { rebuildSeasonTotals } from './season-totals';
 import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, slotMaskSql, streakBitsSql } from './scoring-sql';
 
 /** A member whose ranking totals (folded plus queued) differ from their predictions on current results. */
@@ -163,7 +163,6 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
  */
 export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}): Promise<number> {
   const where: TotalsScope = typeof scope === 'string' ? { groupId: scope } : scope;
-  await lockSeason(conn);
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (

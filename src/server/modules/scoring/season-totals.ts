@@ -17,11 +17,13 @@ import { inBackground } from '../../db/embedded-activity';
 
 /**
  * The advisory lock (SEASON_LOCK_KEY, 0) of the season rows: every writer of round totals takes it shared
- * (the trigger), a move of a mark or a rebuild of season rows exclusive. One lock for every league: the
- * trigger then needs no lookup of its rows' leagues, and a move (once per round and league, while the
- * league is quiet) keeps other leagues' folds waiting for its few moments only.
+ * before its statement touches a row (a BEFORE STATEMENT trigger), and so does a rebuild of season rows;
+ * only a move of a mark takes it exclusive, in a transaction of its own that writes no round totals, so no
+ * transaction ever holds it shared and then asks for it exclusive. One lock for every league: the trigger
+ * needs no lookup of its rows' leagues, and a move (once per round and league, while the league is quiet)
+ * keeps writers of every league waiting for its few moments.
  */
-export const SEASON_LOCK_KEY = 7_240_612;
+export const SEASON_LOCK_KEY = 7_240_613;
 
 /** The figures a season row and a round row share, in the order the statements below list them. */
 const FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite', 'scored'] as const;
@@ -94,7 +96,7 @@ export async function moveSeasonMark(conn: Conn, leagueId: string, target: numbe
 /**
  * Moves the mark of every quiet league (no match in play, none queued for folding) that is not one below
  * its latest finished round, one transaction per league; background work on the embedded database.
- * @returns how many leagues' marks moved.
+ * @returns how many leagues' marks moved. @throws the first failure, after trying every league.
  */
 export async function advanceSeasonMarks(db: Db): Promise<number> {
   const moves = rowsOf<MarkMove>(await inBackground(() => db.execute(sql`
@@ -108,11 +110,20 @@ export async function advanceSeasonMarks(db: Db): Promise<number> {
        and not exists (select 1 from matches m where m.league_id = coalesce(t.league_id, k.league_id) and m.status = 'live')
        and not exists (select 1 from scoring_queue q join matches m on m.id = q.match_id
                         where m.league_id = coalesce(t.league_id, k.league_id))`)));
+  // Each league on its own: one whose move fails keeps neither the others' nor the next run's from moving.
+  let failure: unknown;
+  let moved = 0;
   for (const move of moves) {
     const target = move.target === null ? null : Number(move.target);
-    await inBackground(() => db.transaction((tx) => moveSeasonMark(tx, move.league_id, target)));
+    try {
+      await inBackground(() => db.transaction((tx) => moveSeasonMark(tx, move.league_id, target)));
+      moved += 1;
+    } catch (error) {
+      failure ??= error;
+    }
   }
-  return moves.length;
+  if (failure !== undefined) throw failure;
+  return moved;
 }
 
 /** A member whose season row differs from the sum of their round totals up to their league's mark. */
@@ -149,11 +160,12 @@ export async function seasonTotalsMismatches(conn: Conn, groupId?: string): Prom
 
 /**
  * Rewrites the season rows of a scope (one group, a league's groups, or all) from member_round_totals up
- * to each league's mark, in the caller's transaction, holding the season lock exclusive. The repair of a failed seasonTotalsMismatches; rebuildTotals calls it.
+ * to each league's mark, in the caller's transaction, holding the season lock shared (as any writer: a
+ * move of a mark waits for it). The repair of a failed seasonTotalsMismatches; rebuildTotals calls it.
  */
 export async function rebuildSeasonTotals(conn: Conn, scope: { groupId?: string; leagueId?: string } = {}): Promise<void> {
   const inScope = scopeSql(scope);
-  await lockSeason(conn);
+  await conn.execute(sql`select pg_advisory_xact_lock_shared(${SEASON_LOCK_KEY}, 0)`);
   await conn.execute(sql`delete from member_season_totals where ${inScope('group_id')}`);
   await conn.execute(sql`
     insert into member_season_totals (group_id, user_id, ${names})
