@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankMembers, tieBreakBetween, type RankingTotals } from './ranking';
+import { competitionRanks, rankedOrder, rankMembers, tieBreakBetween, type RankingTotals } from './ranking';
 
 const row = (userId: string, points: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RankingTotals => ({
   userId, points, exact, goalDifference, winner, opposite,
@@ -53,5 +53,47 @@ describe('tieBreakBetween', () => {
   it('agrees with the ranking: members it separates get different places', () => {
     const [a, b] = [{ ...row(20, 2, 0, 0, 0), userId: 'a' }, { ...row(20, 1, 2, 0, 0), userId: 'b' }];
     expect(rankMembers([b, a]).map((r) => [r.userId, r.rank])).toEqual([['a', 1], ['b', 2]]);
+  });
+});
+
+describe('competitionRanks and rankedOrder', () => {
+  /** A seeded generator (mulberry32): the same rows on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  /** `n` members with keys drawn from [min, min + spread): small spreads make many ties. */
+  const members = (n: number, spread: number, seed: number, min = 0) => {
+    const next = random(seed);
+    const draw = () => min + Math.floor(next() * spread);
+    return Array.from({ length: n }, (_, i) => ({ ...row(`u${i}`, draw(), Math.abs(draw()), Math.abs(draw()), Math.abs(draw()), Math.abs(draw())), name: `m${(i * 7919) % n}` }));
+  };
+  /** What rankMembers says: [userId, rank] best first, equal members by name. */
+  const expected = (rows: ReturnType<typeof members>) => rankMembers(rows, (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((r) => [r.userId, r.rank]);
+  const actual = (rows: ReturnType<typeof members>) => {
+    const ranks = competitionRanks(rows);
+    return [...rankedOrder(ranks, rows.map((r) => r.name))].map((i) => [rows[i]!.userId, ranks[i]]);
+  };
+
+  it('agree with rankMembers on many ties, few ties, negative points, and nobody', () => {
+    for (const [n, spread, min] of [[500, 3, 0], [500, 40, 0], [2_000, 2_000, 0], [300, 30, -20], [1, 5, 0], [0, 5, 0]] as const) {
+      const rows = members(n, spread, n + spread);
+      const shifted = rows.map((r) => ({ ...r, points: r.points + min }));
+      expect(actual(shifted)).toEqual(expected(shifted));
+    }
+  });
+
+  it('agree when the keys need more than a float64 holds (compared one by one)', () => {
+    const rows = members(400, 6, 9).map((r, i) => ({ ...r, points: r.points * 2 ** 40, exact: i % 3 === 0 ? 2 ** 20 : r.exact }));
+    expect(actual(rows)).toEqual(expected(rows));
+  });
+
+  it('orders members sharing a rank by name, and keeps equal names in their order', () => {
+    const rows = [{ ...row('a', 5), name: 'zed' }, { ...row('b', 5), name: 'amy' }, { ...row('c', 9), name: 'bob' }];
+    expect(actual(rows)).toEqual([['c', 1], ['b', 2], ['a', 2]]);
+    const same = [{ ...row('a', 5), name: 'x' }, { ...row('b', 7), name: 'x' }, { ...row('c', 5), name: 'x' }];
+    expect(actual(same)).toEqual([['b', 1], ['a', 2], ['c', 2]]);
   });
 });
