@@ -95,14 +95,21 @@ function rankingStatement(scope: RankingScope) {
         from member_season_totals
        where ${inScope('group_id')} and exists (select 1 from cut)
     ),
-    later_rows as (
-      -- The rounds the season rows do not hold (folded, plus what queued results change), each under its
-      -- round; in play under round -1, the "latest" round while anything is in play.
+    latest_rows as (
+      -- The latest finished round's folded rows: one per member, read in the index's order.
+      select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
+        from member_round_totals t
+       where ${inScope('t.group_id')} and t.round_order = (select round_order from latest)
+    ),
+    other_rows as (
+      -- The other rounds the season rows do not hold (folded), plus what queued results change, each under
+      -- its round; in play under round -1, the "latest" round while anything is in play. Usually none.
       select t.group_id, t.user_id, t.round_order, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
         from (
           select distinct m.round_order from matches m
            where m.league_id = ${league}
              and m.round_order > (select through_round from cut)
+             and m.round_order is distinct from (select round_order from latest)
         ) r
         -- One index range per round (offset 0 keeps it a per-round lookup: the planner, not knowing how
         -- few rounds pass the mark, would otherwise read the group's every round row and filter them).
@@ -114,38 +121,44 @@ function rankingStatement(scope: RankingScope) {
       select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored
         from member_round_totals
        where ${inScope('group_id')} and not exists (select 1 from cut)
+         and round_order is distinct from (select round_order from latest)
       union all
       select x.group_id, x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id, x.round_order
       union all
       select x.group_id, x.user_id, -1, ${liveDeltaSql} from live_rows x group by x.group_id, x.user_id
     ),
-    later as (
+    others as (
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored,
-             -- What the latest finished round added, per member (never in the season rows: the cut holds
-             -- only while the latest round is after the mark).
+             -- What they add to the latest round (its queued results, or the matches in play), per member.
              coalesce(sum(points) filter (where round_order = (select round_order from latest)), 0)::int as l_points,
              coalesce(sum(exact) filter (where round_order = (select round_order from latest)), 0)::int as l_exact,
              coalesce(sum(goal_difference) filter (where round_order = (select round_order from latest)), 0)::int as l_goal_difference,
              coalesce(sum(winner) filter (where round_order = (select round_order from latest)), 0)::int as l_winner,
              coalesce(sum(opposite) filter (where round_order = (select round_order from latest)), 0)::int as l_opposite
-        from later_rows
+        from other_rows
        group by group_id, user_id
     ),
     totals as (
+      -- Season row + latest round + the rest. The latest finished round is never in the season rows: the
+      -- cut holds only while it is after the mark.
       select gm.group_id, gm.user_id, pr.username, pr.avatar_url,
-             coalesce(s.points, 0) + coalesce(t.points, 0) as points, coalesce(s.exact, 0) + coalesce(t.exact, 0) as exact,
-             coalesce(s.goal_difference, 0) + coalesce(t.goal_difference, 0) as goal_difference,
-             coalesce(s.winner, 0) + coalesce(t.winner, 0) as winner, coalesce(s.opposite, 0) + coalesce(t.opposite, 0) as opposite,
-             coalesce(s.scored, 0) + coalesce(t.scored, 0) as predictions,
-             coalesce(t.l_points, 0) as l_points, coalesce(t.l_exact, 0) as l_exact, coalesce(t.l_goal_difference, 0) as l_goal_difference,
-             coalesce(t.l_winner, 0) as l_winner, coalesce(t.l_opposite, 0) as l_opposite
+             coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(o.points, 0) as points,
+             coalesce(s.exact, 0) + coalesce(r.exact, 0) + coalesce(o.exact, 0) as exact,
+             coalesce(s.goal_difference, 0) + coalesce(r.goal_difference, 0) + coalesce(o.goal_difference, 0) as goal_difference,
+             coalesce(s.winner, 0) + coalesce(r.winner, 0) + coalesce(o.winner, 0) as winner,
+             coalesce(s.opposite, 0) + coalesce(r.opposite, 0) + coalesce(o.opposite, 0) as opposite,
+             coalesce(s.scored, 0) + coalesce(r.scored, 0) + coalesce(o.scored, 0) as predictions,
+             coalesce(r.points, 0) + coalesce(o.l_points, 0) as l_points, coalesce(r.exact, 0) + coalesce(o.l_exact, 0) as l_exact,
+             coalesce(r.goal_difference, 0) + coalesce(o.l_goal_difference, 0) as l_goal_difference,
+             coalesce(r.winner, 0) + coalesce(o.l_winner, 0) as l_winner, coalesce(r.opposite, 0) + coalesce(o.l_opposite, 0) as l_opposite
         from group_members gm
         ${one ? sql`join profiles pr on pr.user_id = gm.user_id`
     // Many groups' members: one index lookup each, not a hash of every profile.
     : sql`cross join lateral (select username, avatar_url from profiles where user_id = gm.user_id offset 0) pr`}
         left join season s on s.group_id = gm.group_id and s.user_id = gm.user_id
-        left join later t on t.group_id = gm.group_id and t.user_id = gm.user_id
+        left join latest_rows r on r.group_id = gm.group_id and r.user_id = gm.user_id
+        left join others o on o.group_id = gm.group_id and o.user_id = gm.user_id
        where ${inScope('gm.group_id')}
     ),
     meta as (
