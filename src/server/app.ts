@@ -53,7 +53,8 @@ import { preferredLanguage } from './http/language';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
-import { startRankingRefresh } from './modules/groups/ranking-refresh';
+import { startRankingRefresh, type RankingRefresh } from './modules/groups/ranking-refresh';
+import { groupRanking } from './modules/groups/ranking';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
 import { inBackground } from './db/embedded-activity';
@@ -177,7 +178,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (a hand-made edit in the database, a lost notice) goes unseen. Refreshing on a short time to live instead cost every
   // instance one ranking statement a second per group read: 0.36 s for a 10,000-member group on
   // PostgreSQL, 0.65 s on the one thread of the embedded database (p99 479 ms there).
-  const rankingCache = createRankingCache({ ttlMs: env.RANKING_CACHE_MS });
+  // A read that finds no current ranking joins the refresh's next statement when a refresh is to compute
+  // its group (ranking-refresh.ts claim), else computes it.
+  const rankingCache = createRankingCache({
+    ttlMs: env.RANKING_CACHE_MS,
+    load: (db, groupId) => rankingRefresh?.claim(groupId) ?? groupRanking(db, groupId),
+  });
   // Stats move exactly when rankings move; a 1,000-member group's stats take ~100 ms to compute, so after a
   // change a large group's stats page (LARGE_STATS_BYTES) is served as it was while one refresh runs.
   // Those large pages are also stored (group_stats_snapshots): an instance just started serves the stored
@@ -198,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // than one per read (ranking-refresh.ts). Not on the embedded database: there every statement holds the
   // one thread, and chunks of 200 groups kept a goal's save waiting 9 s and the health route's p99 at 8.8 s
   // (against 0.3 s and 0.4 s without; docs/benchmarks.md).
-  const rankingRefresh = database.kind === 'postgres'
+  const rankingRefresh: RankingRefresh | null = database.kind === 'postgres'
     ? startRankingRefresh(rankingDb, rankingCache, {
       chunk: 1_000,
       onError: (error) => backgroundLog.warn({ err: error }, 'ranking refresh failed; groups are computed on their reads'),

@@ -145,4 +145,40 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
       await refresh.stop();
     }
   });
+
+  it('lets a read of a group the pass has yet to reach join its next statement instead of computing alone', async () => {
+    let alone = 0;
+    // As app.ts wires them: a read that misses claims the group from a pass, else computes it.
+    const cache = createRankingCache({
+      ttlMs: 60_000,
+      load: (conn, id) => refresh.claim(id) ?? (alone++, groupRanking(conn, id)),
+    });
+    const refresh = startRankingRefresh(() => db, cache, { chunk: 1 });
+    try {
+      for (const id of groupIds) await cache.get(db, id);
+      expect(alone).toBe(groupIds.length);
+      alone = 0;
+      await db.update(matches).set({ homeGoals: 4, awayGoals: 4 }).where(eq(matches.id, byRound[2]![1]!));
+      await scoreMatches(db, [byRound[2]![1]!]);
+      const held = cache.held();
+      cache.invalidate();
+      refresh.changed(held);
+      // The group the pass would reach last (read first), read at once: it joins the first statement.
+      const last = held.at(-1)!;
+      expect(refresh.claim(last)).toBeDefined();
+      const read = await cache.get(db, last);
+      expect(read).toEqual(await groupRanking(db, last));
+      expect(read.rows.some((row) => row.points !== 0)).toBe(true);
+      await refresh.idle();
+      expect(alone).toBe(0);
+      for (const id of groupIds) expect(await cache.peek(id), `refreshed ${id}`).toEqual(await groupRanking(db, id));
+      // No pass under way: nothing to join, the read computes.
+      expect(refresh.claim(groupIds[0]!)).toBeUndefined();
+      cache.invalidate(groupIds[0]);
+      await cache.get(db, groupIds[0]!);
+      expect(alone).toBe(1);
+    } finally {
+      await refresh.stop();
+    }
+  });
 });

@@ -11,14 +11,17 @@
  *
  * Only the groups read lately (within the cache's time to live) are refreshed, the most recently read
  * first; a pass stops at the next change, and the next pass takes what it had left, then what
- * the cache held at that change.
+ * the cache held at that change. A read of a group the pass has yet to reach claims it (`claim`): the
+ * group goes into the pass's next statement, and the read waits for that statement instead of computing
+ * the group alone beside it (on a goal night the reads of not yet refreshed groups, each alone, took the
+ * database from the pass: 10,000 groups fresh in 7.9 s).
  */
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { rowsOf, type Conn } from '../../db/client';
 import { inBackground } from '../../db/embedded-activity';
 import type { RankingCache } from './ranking-cache';
-import { groupRanking, groupRankings } from './ranking';
+import { groupRanking, groupRankings, type GroupRanking } from './ranking';
 
 /** A running refresher. */
 export interface RankingRefresh {
@@ -28,6 +31,13 @@ export interface RankingRefresh {
    * waits for the one after the commit, or the next change if it rolled back).
    */
   changed(held: readonly string[], start?: boolean): void;
+  /**
+   * A read of `groupId` that found no current ranking: while a pass is to compute the group in a later
+   * statement, the group moves into the next one, and the returned promise settles with its ranking from
+   * it (computed alone if that statement fails, or the pass stops before it). Undefined when no pass is to
+   * compute the group: the read computes it.
+   */
+  claim(groupId: string): Promise<GroupRanking> | undefined;
   /** Waits for the pass under way (tests, shutdown) and takes no more. */
   stop(): Promise<void>;
   /** Resolves when no pass is under way (tests). */
@@ -54,44 +64,80 @@ export function startRankingRefresh(
   let waiting = false;
   let running: Promise<void> | null = null;
   let stopped = false;
+  /** The groups the pass under way has yet to compute (lower case). */
+  let ahead = new Set<string>();
+  /** Groups claimed by reads, each with the read's promise, taken first into the next statement. */
+  const claimed = new Map<string, { promise: Promise<GroupRanking>; resolve: (ranking: Promise<GroupRanking>) => void }>();
+  /** Settles the claims of `ids` with rankings computed alone on `conn` (their statement failed or never ran). */
+  const settleAlone = (conn: Conn, ids: Iterable<string>) => {
+    for (const id of ids) {
+      const claim = claimed.get(id);
+      if (!claim) continue;
+      claimed.delete(id);
+      claim.resolve(groupRanking(conn, id));
+    }
+  };
 
   /** Refreshes `groups`; returns those left for the next pass (a change came first). */
   async function pass(groups: string[]): Promise<string[]> {
     const since = cache.clock();
     const done = new Set<string>();
     const conn = db();
-    const leagues = rowsOf<{ id: string; league_id: string }>(await inBackground(() => conn.execute(sql`
-      select id, league_id from groups where id = any(${arrayLiteral(groups)}::uuid[])`)));
-    const byLeague = new Map<string, string[]>();
-    // In the order asked (most recently read first), per league.
-    const leagueOf = new Map(leagues.map((row) => [String(row.id).toLowerCase(), String(row.league_id)]));
-    for (const id of groups) {
-      const league = leagueOf.get(id);
-      if (league) byLeague.set(league, [...(byLeague.get(league) ?? []), id]);
-    }
-    for (const [leagueId, ids] of byLeague) {
-      for (let i = 0; i < ids.length; i += chunk) {
-        // Changed again: this chunk's values would be refused; it and the rest go to the next pass.
-        if (stopped) return [];
-        if (waiting) return [...byLeague.values()].flat().filter((id) => !done.has(id));
-        if (cache.clock() !== since) return [...byLeague.values()].flat().filter((id) => !done.has(id));
-        const startedAt = Date.now();
-        // Groups a read computed since the change are left out; the others' reads share this statement.
-        const part = ids.slice(i, i + chunk).filter((id) => !cache.current(id));
-        if (part.length === 0) continue;
-        const rankings = inBackground(() => groupRankings(conn, leagueId, part));
-        for (const id of part) {
-          // A group the statement left out, or all of them if it failed, computed alone: the reads sharing
-          // the chunk get a ranking either way.
-          const alone = () => groupRanking(conn, id);
-          const ranking = rankings.then((found) => found.get(id) ?? alone(), alone);
-          // The cache hears it once kept; one it refused must not fail unheard.
-          ranking.catch(() => undefined);
-          cache.offer(id, ranking, since, startedAt);
-        }
-        await rankings;
-        if (cache.clock() === since) for (const id of part) done.add(id);
+    // Claimable from the start; groups not found (deleted) leave once their leagues are read.
+    ahead = new Set(groups);
+    try {
+      const leagues = rowsOf<{ id: string; league_id: string }>(await inBackground(() => conn.execute(sql`
+        select id, league_id from groups where id = any(${arrayLiteral(groups)}::uuid[])`)));
+      const byLeague = new Map<string, string[]>();
+      // In the order asked (most recently read first), per league.
+      const leagueOf = new Map(leagues.map((row) => [String(row.id).toLowerCase(), String(row.league_id)]));
+      for (const id of groups) {
+        const league = leagueOf.get(id);
+        if (!league) continue;
+        const ids = byLeague.get(league);
+        if (ids) ids.push(id); else byLeague.set(league, [id]);
       }
+      for (const id of groups) if (!leagueOf.has(id)) ahead.delete(id);
+      for (const [leagueId, ids] of byLeague) {
+        let next = 0;
+        while (true) {
+          // Changed again: this chunk's values would be refused; it and the rest go to the next pass.
+          if (stopped) return [];
+          if (waiting || cache.clock() !== since) return [...byLeague.values()].flat().filter((id) => !done.has(id));
+          const startedAt = Date.now();
+          // The groups reads claimed first, then the pass's order; groups a read computed since the change
+          // are left out. The other groups' reads share this statement.
+          const part: string[] = [];
+          for (const id of claimed.keys()) if (part.length < chunk && leagueOf.get(id) === leagueId && ahead.has(id)) part.push(id);
+          while (part.length < chunk && next < ids.length) {
+            const id = ids[next++]!;
+            if (!ahead.has(id) || claimed.has(id)) continue;
+            if (cache.current(id)) ahead.delete(id); else part.push(id);
+          }
+          if (part.length === 0) break;
+          for (const id of part) ahead.delete(id);
+          const rankings = inBackground(() => groupRankings(conn, leagueId, part));
+          for (const id of part) {
+            // A group the statement left out, or all of them if it failed, computed alone: the reads sharing
+            // the chunk get a ranking either way.
+            const alone = () => groupRanking(conn, id);
+            const ranking = rankings.then((found) => found.get(id) ?? alone(), alone);
+            // The cache hears it once kept; one it refused must not fail unheard.
+            ranking.catch(() => undefined);
+            const claim = claimed.get(id);
+            if (claim) {
+              claimed.delete(id);
+              claim.resolve(ranking);
+            } else cache.offer(id, ranking, since, startedAt);
+          }
+          await rankings;
+          if (cache.clock() === since) for (const id of part) done.add(id);
+        }
+      }
+    } finally {
+      ahead = new Set();
+      // Claims the pass did not reach (it stopped, or their groups' rows were gone) are computed alone.
+      settleAlone(conn, [...claimed.keys()]);
     }
     return [];
   }
@@ -125,6 +171,16 @@ export function startRankingRefresh(
   }
 
   return {
+    claim(groupId) {
+      const id = groupId.toLowerCase();
+      if (stopped || waiting || !ahead.has(id)) return undefined;
+      const existing = claimed.get(id);
+      if (existing) return existing.promise;
+      let resolve!: (ranking: Promise<GroupRanking>) => void;
+      const promise = new Promise<GroupRanking>((done) => { resolve = done; });
+      claimed.set(id, { promise, resolve });
+      return promise;
+    },
     changed(held, start = true) {
       if (stopped) return;
       if (!start) {
