@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
 import { arrayLiteral } from '../../db/array-literal';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
-import { competitionRanks, rankedOrder, type RankingTotals } from '../../../domain/ranking';
+import { competitionRanksOf, rankedOrder } from '../../../domain/ranking';
 import { avatarUrl } from '../profile/avatar-url';
 import { liveOutcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql, totalsDeltaSql } from '../scoring/scoring-sql';
 
@@ -210,12 +210,34 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
 /** A row of the ranking statement (rankingStatement). */
 interface RawRankingRow { group_id: string | null; user_id: string | null; username: string | null; avatar_url: string | null; numbers: string }
 
-/** A member's totals before ranking, with the totals the ranking before the latest finished round counts. */
-interface Unranked extends RankingTotals { username: string; avatarUrl: string; predictions: number; before: RankingTotals }
+/** The numbers each member's row carries, in the statement's order (rankingStatement). */
+const NUMBERS = 11;
+
+/** One group's members as the statement sent them: ids and names, and their numbers in one array. */
+interface GroupRows { userIds: string[]; usernames: string[]; avatarUrls: string[]; numbers: number[] }
+
+/**
+ * Appends the comma-separated integers of `text` to `into` (NUMBERS of them: the statement's own output,
+ * digits with an optional minus sign), without splitting the text.
+ */
+function parseNumbers(text: string, into: number[]): void {
+  let value = 0;
+  let negative = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 44) { // ','
+      into.push(negative ? -value : value);
+      value = 0;
+      negative = false;
+    } else if (code === 45) negative = true; // '-'
+    else value = value * 10 + (code - 48);
+  }
+  into.push(negative ? -value : value);
+}
 
 /**
  * The statement's rows as rankings by group id (lower case): each group's members ranked by the domain's
- * rule (src/domain/ranking.ts competitionRanks; equal members ordered by lower-case username in code-unit
+ * rule (src/domain/ranking.ts competitionRanksOf; equal members ordered by lower-case username in code-unit
  * order: usernames are ASCII), movement against their rank on the totals before the latest finished round
  * (0 for everyone when there is no earlier finished round). `groupId` names the group of rows without one
  * (a one-group statement).
@@ -223,41 +245,44 @@ interface Unranked extends RankingTotals { username: string; avatarUrl: string; 
 function rankingsOf(raw: RawRankingRow[], groupId?: string): Map<string, GroupRanking> {
   let liveMatches = 0;
   let hasEarlier = false;
-  const byGroup = new Map<string, Unranked[]>();
+  const byGroup = new Map<string, GroupRows>();
   for (const row of raw) {
-    const n = row.numbers.split(',');
     if (row.user_id === null) {
-      liveMatches = Number(n[0]);
-      hasEarlier = n[1] === '1';
+      const [live = 0, earlier = 0] = row.numbers.split(',').map(Number);
+      liveMatches = live;
+      hasEarlier = earlier === 1;
       continue;
     }
     const id = String(row.group_id ?? groupId).toLowerCase();
-    let members = byGroup.get(id);
-    if (!members) byGroup.set(id, (members = []));
-    const points = Number(n[0]); const exact = Number(n[1]); const goalDifference = Number(n[2]);
-    const winner = Number(n[3]); const opposite = Number(n[4]);
-    members.push({
-      userId: row.user_id, username: row.username ?? '', avatarUrl: row.avatar_url ?? avatarUrl(row.user_id, null),
-      points, exact, goalDifference, winner, opposite, predictions: Number(n[5]),
-      before: {
-        userId: row.user_id, points: points - Number(n[6]), exact: exact - Number(n[7]), goalDifference: goalDifference - Number(n[8]),
-        winner: winner - Number(n[9]), opposite: opposite - Number(n[10]),
-      },
-    });
+    let group = byGroup.get(id);
+    if (!group) byGroup.set(id, (group = { userIds: [], usernames: [], avatarUrls: [], numbers: [] }));
+    group.userIds.push(row.user_id);
+    group.usernames.push(row.username ?? '');
+    group.avatarUrls.push(row.avatar_url ?? avatarUrl(row.user_id, null));
+    parseNumbers(row.numbers, group.numbers);
   }
   const rankings = new Map<string, GroupRanking>();
-  for (const [id, members] of byGroup) {
-    const ranks = competitionRanks(members);
-    const previous = hasEarlier ? competitionRanks(members.map((member) => member.before)) : ranks;
-    const order = rankedOrder(ranks, members.map((member) => member.username.toLowerCase()));
-    const rows: RankingRow[] = new Array(order.length);
-    for (let i = 0; i < order.length; i++) {
+  for (const [id, { userIds, usernames, avatarUrls, numbers }] of byGroup) {
+    const n = userIds.length;
+    /** Column `k` of the numbers; `minus`: less column `minus` (the totals before the latest round). */
+    const column = (k: number, minus?: number) => {
+      const values = new Float64Array(n);
+      for (let i = 0; i < n; i++) values[i] = numbers[i * NUMBERS + k]! - (minus === undefined ? 0 : numbers[i * NUMBERS + minus]!);
+      return values;
+    };
+    const ranks = competitionRanksOf({ points: column(0), exact: column(1), goalDifference: column(2), winner: column(3), opposite: column(4) }, n);
+    const previous = hasEarlier
+      ? competitionRanksOf({ points: column(0, 6), exact: column(1, 7), goalDifference: column(2, 8), winner: column(3, 9), opposite: column(4, 10) }, n)
+      : ranks;
+    const order = rankedOrder(ranks, usernames.map((name) => name.toLowerCase()));
+    const rows: RankingRow[] = new Array(n);
+    for (let i = 0; i < n; i++) {
       const at = order[i]!;
-      const member = members[at]!;
+      const base = at * NUMBERS;
       rows[i] = {
-        rank: ranks[at]!, userId: member.userId, username: member.username, avatarUrl: member.avatarUrl,
-        points: member.points, exact: member.exact, goalDifference: member.goalDifference, winner: member.winner,
-        opposite: member.opposite, predictions: member.predictions, movement: previous[at]! - ranks[at]!,
+        rank: ranks[at]!, userId: userIds[at]!, username: usernames[at]!, avatarUrl: avatarUrls[at]!,
+        points: numbers[base]!, exact: numbers[base + 1]!, goalDifference: numbers[base + 2]!, winner: numbers[base + 3]!,
+        opposite: numbers[base + 4]!, predictions: numbers[base + 5]!, movement: previous[at]! - ranks[at]!,
       };
     }
     rankings.set(id, { rows, liveMatches });
