@@ -83,6 +83,21 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
     const live = await groupRankings(db, league, groupIds);
     expect([...live.values()].every((ranking) => ranking.liveMatches === 1)).toBe(true);
     await expectSameAsAlone('a match in play');
+    // In play, movement is the places gained since the official ranking (the same without the match in
+    // play), with the latest finished round after the season mark (joined as it is) counted in both.
+    const provisional = await groupRankings(db, league, groupIds);
+    await db.update(matches).set({ status: 'scheduled', homeGoals: null, awayGoals: null }).where(eq(matches.id, byRound[2]![0]!));
+    const official = await groupRankings(db, league, groupIds);
+    await db.update(matches).set({ status: 'live', homeGoals: 2, awayGoals: 0 }).where(eq(matches.id, byRound[2]![0]!));
+    let moved = 0;
+    for (const id of groupIds) {
+      const officialRank = new Map(official.get(id)!.rows.map((row) => [row.userId, row.rank]));
+      for (const row of provisional.get(id)!.rows) {
+        expect(row.movement, `${id} ${row.userId}`).toBe(officialRank.get(row.userId)! - row.rank);
+        if (row.movement !== 0) moved++;
+      }
+    }
+    expect(moved).toBeGreaterThan(0);
     expect((await groupRankings(db, league, [groupIds[0]!])).size).toBe(1);
     expect((await groupRankings(db, league, [])).size).toBe(0);
   });

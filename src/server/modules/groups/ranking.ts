@@ -68,11 +68,13 @@ function rankingStatement(scope: RankingScope) {
        where m.league_id = ${league} and m.status = 'live'
          and m.home_goals is not null and m.away_goals is not null
     ),
+    last_finished as (
+      select max(m.round_order) as round_order from matches m
+       where m.league_id = ${league} and m.status = 'finished'
+    ),
     latest as (
-      select case when (select matches from live) > 0 then -1 else (
-        select max(m.round_order) from matches m
-         where m.league_id = ${league} and m.status = 'finished'
-      ) end as round_order
+      -- The round the movement compares without: the latest finished one, or -1 (the matches in play).
+      select case when (select matches from live) > 0 then -1 else (select round_order from last_finished) end as round_order
     ),
     earlier as (
       select (select matches from live) > 0 or exists (
@@ -95,21 +97,27 @@ function rankingStatement(scope: RankingScope) {
         from member_season_totals
        where ${inScope('group_id')} and exists (select 1 from cut)
     ),
+    joined as (
+      -- The latest finished round, unless the season rows hold it: its folded rows are joined as they are.
+      select f.round_order from last_finished f
+       where not exists (select 1 from cut) or f.round_order > (select through_round from cut)
+    ),
     latest_rows as (
-      -- The latest finished round's folded rows: one per member, read in the index's order.
+      -- The joined round's folded rows: one per member, read in the index's order.
       select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
         from member_round_totals t
-       where ${inScope('t.group_id')} and t.round_order = (select round_order from latest)
+       where ${inScope('t.group_id')} and t.round_order = (select round_order from joined)
     ),
     other_rows as (
       -- The other rounds the season rows do not hold (folded), plus what queued results change, each under
-      -- its round; in play under round -1, the "latest" round while anything is in play. Usually none.
+      -- its round; in play under round -1, the "latest" round while anything is in play. Usually none but
+      -- the matches in play.
       select t.group_id, t.user_id, t.round_order, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
         from (
           select distinct m.round_order from matches m
            where m.league_id = ${league}
              and m.round_order > (select through_round from cut)
-             and m.round_order is distinct from (select round_order from latest)
+             and m.round_order is distinct from (select round_order from joined)
         ) r
         -- One index range per round (offset 0 keeps it a per-round lookup: the planner, not knowing how
         -- few rounds pass the mark, would otherwise read the group's every round row and filter them).
@@ -121,7 +129,7 @@ function rankingStatement(scope: RankingScope) {
       select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored
         from member_round_totals
        where ${inScope('group_id')} and not exists (select 1 from cut)
-         and round_order is distinct from (select round_order from latest)
+         and round_order is distinct from (select round_order from joined)
       union all
       select x.group_id, x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id, x.round_order
       union all
@@ -140,8 +148,8 @@ function rankingStatement(scope: RankingScope) {
        group by group_id, user_id
     ),
     totals as (
-      -- Season row + latest round + the rest. The latest finished round is never in the season rows: the
-      -- cut holds only while it is after the mark.
+      -- Season row + the joined round + the rest. The latest round's share: the joined round's when it is the
+      -- latest (nothing in play), plus what the rest adds under the latest round.
       select gm.group_id, gm.user_id, pr.username, pr.avatar_url,
              coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(o.points, 0) as points,
              coalesce(s.exact, 0) + coalesce(r.exact, 0) + coalesce(o.exact, 0) as exact,
@@ -149,9 +157,11 @@ function rankingStatement(scope: RankingScope) {
              coalesce(s.winner, 0) + coalesce(r.winner, 0) + coalesce(o.winner, 0) as winner,
              coalesce(s.opposite, 0) + coalesce(r.opposite, 0) + coalesce(o.opposite, 0) as opposite,
              coalesce(s.scored, 0) + coalesce(r.scored, 0) + coalesce(o.scored, 0) as predictions,
-             coalesce(r.points, 0) + coalesce(o.l_points, 0) as l_points, coalesce(r.exact, 0) + coalesce(o.l_exact, 0) as l_exact,
-             coalesce(r.goal_difference, 0) + coalesce(o.l_goal_difference, 0) as l_goal_difference,
-             coalesce(r.winner, 0) + coalesce(o.l_winner, 0) as l_winner, coalesce(r.opposite, 0) + coalesce(o.l_opposite, 0) as l_opposite
+             (case when (select round_order from latest) = -1 then 0 else coalesce(r.points, 0) end) + coalesce(o.l_points, 0) as l_points,
+             (case when (select round_order from latest) = -1 then 0 else coalesce(r.exact, 0) end) + coalesce(o.l_exact, 0) as l_exact,
+             (case when (select round_order from latest) = -1 then 0 else coalesce(r.goal_difference, 0) end) + coalesce(o.l_goal_difference, 0) as l_goal_difference,
+             (case when (select round_order from latest) = -1 then 0 else coalesce(r.winner, 0) end) + coalesce(o.l_winner, 0) as l_winner,
+             (case when (select round_order from latest) = -1 then 0 else coalesce(r.opposite, 0) end) + coalesce(o.l_opposite, 0) as l_opposite
         from group_members gm
         ${one ? sql`join profiles pr on pr.user_id = gm.user_id`
     // Many groups' members: one index lookup each, not a hash of every profile.
