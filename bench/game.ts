@@ -571,6 +571,14 @@ async function goalToFresh(): Promise<string[]> {
         } else if (firstFresh.has(index[i]!)) staleAfterFresh++;
       }
       const allFresh = firstFresh.size === groupIds.length;
+      // How the refresh advanced: groups read fresh by each second after the goal.
+      const bySecond: number[] = [];
+      for (const at of firstFresh.values()) {
+        const second = Math.floor((at - goalAt) / 1000);
+        bySecond[second] = (bySecond[second] ?? 0) + 1;
+      }
+      let sum = 0;
+      console.error(`fresh: groups read fresh by second after the goal: ${Array.from(bySecond, (n) => (sum += n ?? 0)).join(', ')}`);
       const freshMs = allFresh ? largest(firstFresh.values()) - goalAt : Number.NaN;
       const afterGoal = index.filter((_, i) => at[i]! >= goalAt).length;
       out.push(`### Goal to fresh — ${kind()}, ${FRESH_GROUPS.toLocaleString('en')} groups of ${size} on the league, 50 connections reading their rankings in turn + 2 on GET /api/health, ${duration} s`, '',

@@ -53,8 +53,9 @@ function rankingStatement(scope: RankingScope) {
   const league = one ? sql`(select league_id from groups where id = ${scope.groupId}::uuid)` : sql`${scope.leagueId}::uuid`;
   return sql`
     with pending_rows as (${pendingRowsSql(one ? scope.groupId : { groupIds: scope.groupIds })}),
-    live_rows as (
-      -- Predictions of the matches in play, each with the outcome it would have if its match ended now.
+    live_rows as materialized (
+      -- Predictions of the matches in play, each with the outcome it would have if its match ended now
+      -- (materialized: inlined, the outcome was computed again for each sum that reads it, ~3 µs a row).
       select p.group_id, p.user_id, ${scoringColumnsSql}, ${liveOutcomeSql()} as outcome
         from groups g
         join matches m on m.league_id = g.league_id and m.status = 'live'
