@@ -23,6 +23,9 @@ import { inBackground } from '../../db/embedded-activity';
 import type { RankingCache } from './ranking-cache';
 import { groupRanking, groupRankings, type GroupRanking } from './ranking';
 
+/** Groups whose league a refresher remembers, at most (then it forgets them all and reads them again). */
+const MAX_LEAGUES_KNOWN = 200_000;
+
 /** A running refresher. */
 export interface RankingRefresh {
   /**
@@ -66,6 +69,8 @@ export function startRankingRefresh(
   let stopped = false;
   /** The groups the pass under way has yet to compute (lower case). */
   let ahead = new Set<string>();
+  /** Each group's league, as read by earlier passes (a group never changes league). */
+  const leagueOf = new Map<string, string>();
   /** Groups claimed by reads, each with the read's promise, taken first into the next statement. */
   const claimed = new Map<string, { promise: Promise<GroupRanking>; resolve: (ranking: Promise<GroupRanking>) => void }>();
   /** Settles the claims of `ids` with rankings computed alone on `conn` (their statement failed or never ran). */
@@ -80,17 +85,24 @@ export function startRankingRefresh(
 
   /** Refreshes `groups`; returns those left for the next pass (a change came first). */
   async function pass(groups: string[]): Promise<string[]> {
-    const since = cache.clock();
+    let since = cache.clock();
     const done = new Set<string>();
     const conn = db();
     // Claimable from the start; groups not found (deleted) leave once their leagues are read.
     ahead = new Set(groups);
     try {
-      const leagues = rowsOf<{ id: string; league_id: string }>(await inBackground(() => conn.execute(sql`
-        select id, league_id from groups where id = any(${arrayLiteral(groups)}::uuid[])`)));
+      const unknown = groups.filter((id) => !leagueOf.has(id));
+      if (unknown.length > 0) {
+        const rows = rowsOf<{ id: string; league_id: string }>(await inBackground(() => conn.execute(sql`
+          select id, league_id from groups where id = any(${arrayLiteral(unknown)}::uuid[])`)));
+        if (leagueOf.size + rows.length > MAX_LEAGUES_KNOWN) leagueOf.clear();
+        for (const row of rows) leagueOf.set(String(row.id).toLowerCase(), String(row.league_id));
+      }
+      // A change heard while the leagues were read (a goal's second signal): nothing was computed yet,
+      // so the pass is for it.
+      if (!waiting) since = cache.clock();
       const byLeague = new Map<string, string[]>();
       // In the order asked (most recently read first), per league.
-      const leagueOf = new Map(leagues.map((row) => [String(row.id).toLowerCase(), String(row.league_id)]));
       for (const id of groups) {
         const league = leagueOf.get(id);
         if (!league) continue;
