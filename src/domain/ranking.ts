@@ -115,7 +115,12 @@ function packedKeys(columns: TotalsColumns, n: number): Float64Array | null {
   const [mG, xG] = rangeOf(columns.goalDifference, n);
   const [mW, xW] = rangeOf(columns.winner, n);
   const [mO, xO] = rangeOf(columns.opposite, n);
-  const bits = (min: number, max: number) => Math.max(1, Math.ceil(Math.log2(max - min + 1)));
+  /** Bits that hold every value of [min, max] as an offset from min (counted: log2 rounds near powers of 2). */
+  const bits = (min: number, max: number) => {
+    let width = 1;
+    while (width < EXACT_BITS && 2 ** width <= max - min) width++;
+    return width;
+  };
   if (bits(mP, xP) + bits(mE, xE) + bits(mG, xG) + bits(mW, xW) + bits(mO, xO) >= EXACT_BITS) return null;
   const sE = 2 ** bits(mE, xE); const sG = 2 ** bits(mG, xG); const sW = 2 ** bits(mW, xW); const sO = 2 ** bits(mO, xO);
   const { points, exact, goalDifference, winner, opposite } = columns;

@@ -24,7 +24,7 @@ import type { RankingCache } from './ranking-cache';
 import { groupRanking, groupRankings, type GroupRanking } from './ranking';
 
 /** Groups whose league a refresher remembers, at most (then it forgets them all and reads them again). */
-const MAX_LEAGUES_KNOWN = 200_000;
+const MAX_LEAGUES_KNOWN = 100_000;
 
 /** A running refresher. */
 export interface RankingRefresh {
@@ -73,7 +73,10 @@ export function startRankingRefresh(
   const leagueOf = new Map<string, string>();
   /** Groups claimed by reads, each with the read's promise, taken first into the next statement. */
   const claimed = new Map<string, { promise: Promise<GroupRanking>; resolve: (ranking: Promise<GroupRanking>) => void }>();
-  /** Settles the claims of `ids` with rankings computed alone on `conn` (their statement failed or never ran). */
+  /**
+   * Settles the claims of `ids` with rankings computed alone on `conn` (their statement failed or never ran):
+   * the connection a read would use now (db()), not the pass's.
+   */
   const settleAlone = (conn: Conn, ids: Iterable<string>) => {
     for (const id of ids) {
       const claim = claimed.get(id);
@@ -87,20 +90,33 @@ export function startRankingRefresh(
   async function pass(groups: string[]): Promise<string[]> {
     let since = cache.clock();
     const done = new Set<string>();
-    const conn = db();
+    let conn = db();
     // Claimable from the start; groups not found (deleted) leave once their leagues are read.
     ahead = new Set(groups);
     try {
-      const unknown = groups.filter((id) => !leagueOf.has(id));
+      let unknown = groups.filter((id) => !leagueOf.has(id));
+      // Bounded: past the bound every league is read again (clearing after building `unknown` lost the known).
+      if (leagueOf.size + unknown.length > MAX_LEAGUES_KNOWN) {
+        leagueOf.clear();
+        unknown = groups;
+      }
       if (unknown.length > 0) {
         const rows = rowsOf<{ id: string; league_id: string }>(await inBackground(() => conn.execute(sql`
           select id, league_id from groups where id = any(${arrayLiteral(unknown)}::uuid[])`)));
-        if (leagueOf.size + rows.length > MAX_LEAGUES_KNOWN) leagueOf.clear();
-        for (const row of rows) leagueOf.set(String(row.id).toLowerCase(), String(row.league_id));
+        const leagues = new Map<string, string>();
+        for (const row of rows) {
+          // One string per league, however many groups name it.
+          const league = String(row.league_id);
+          if (!leagues.has(league)) leagues.set(league, league);
+          leagueOf.set(String(row.id).toLowerCase(), leagues.get(league)!);
+        }
       }
       // A change heard while the leagues were read (a goal's second signal): nothing was computed yet,
-      // so the pass is for it.
-      if (!waiting) since = cache.clock();
+      // so the pass is for it, on the connection a read would now use.
+      if (!waiting && cache.clock() !== since) {
+        since = cache.clock();
+        conn = db();
+      }
       const byLeague = new Map<string, string[]>();
       // In the order asked (most recently read first), per league.
       for (const id of groups) {
@@ -109,7 +125,10 @@ export function startRankingRefresh(
         const ids = byLeague.get(league);
         if (ids) ids.push(id); else byLeague.set(league, [id]);
       }
-      for (const id of groups) if (!leagueOf.has(id)) ahead.delete(id);
+      // Groups not found (deleted): out of the pass, their claims computed alone at once.
+      const missing = groups.filter((id) => !leagueOf.has(id));
+      for (const id of missing) ahead.delete(id);
+      settleAlone(db(), missing);
       for (const [leagueId, ids] of byLeague) {
         let next = 0;
         while (true) {
@@ -149,7 +168,7 @@ export function startRankingRefresh(
     } finally {
       ahead = new Set();
       // Claims the pass did not reach (it stopped, or their groups' rows were gone) are computed alone.
-      settleAlone(conn, [...claimed.keys()]);
+      settleAlone(db(), [...claimed.keys()]);
     }
     return [];
   }

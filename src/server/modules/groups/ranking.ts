@@ -264,6 +264,7 @@ function parseNumbers(text: string, into: number[]): void {
  * order: usernames are ASCII), movement against their rank on the totals before the latest finished round
  * (0 for everyone when there is no earlier finished round). `groupId` names the group of rows without one
  * (a one-group statement).
+ * @throws Error when a member's row carries other than NUMBERS numbers (the statement and this parse disagree).
  */
 function rankingsOf(raw: RawRankingRow[], groupId?: string): Map<string, GroupRanking> {
   let liveMatches = 0;
@@ -282,7 +283,10 @@ function rankingsOf(raw: RawRankingRow[], groupId?: string): Map<string, GroupRa
     group.userIds.push(row.user_id);
     group.usernames.push(row.username ?? '');
     group.avatarUrls.push(row.avatar_url ?? avatarUrl(row.user_id, null));
+    const before = group.numbers.length;
     parseNumbers(row.numbers, group.numbers);
+    // A column missing (a null concat_ws skips) would shift every later member's numbers.
+    if (group.numbers.length - before !== NUMBERS) throw new Error(`ranking row of ${row.user_id}: ${group.numbers.length - before} numbers, not ${NUMBERS}`);
   }
   const rankings = new Map<string, GroupRanking>();
   for (const [id, { userIds, usernames, avatarUrls, numbers }] of byGroup) {
