@@ -106,6 +106,18 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
     const cache = createRankingCache({ ttlMs: 60_000 });
     for (const id of groupIds) await cache.get(db, id);
     const refresh = startRankingRefresh(() => db, cache, { chunk: 2 });
+    /** Every group's cached ranking equals the group computed alone now. */
+    const expectRefreshed = async (label: string) => {
+      for (const id of groupIds) expect(await cache.peek(id), `${label} ${id}`).toEqual(await groupRanking(db, id));
+    };
+    /** No group has a cached ranking. */
+    const expectNoneCached = () => expect(groupIds.map((id) => cache.peek(id))).toEqual(groupIds.map(() => undefined));
+    /** The signal after a commit (every ranking changed, nothing new held), and the pass it lets run. */
+    const afterCommit = async () => {
+      cache.invalidate();
+      refresh.changed([]);
+      await refresh.idle();
+    };
     try {
       // A result changes every ranking: the held groups are computed again, two per statement.
       await finish(3, [[3, 1], [0, 0]]);
@@ -125,17 +137,15 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
       refresh.changed(held);
       cache.invalidate();
       await refresh.idle();
-      for (const id of groupIds) expect(await cache.peek(id), `after two changes ${id}`).toEqual(await groupRanking(db, id));
+      await expectRefreshed('after two changes');
       // A signal sent before its change committed only notes the groups; the one after the commit refreshes them.
       held = cache.held();
       cache.invalidate();
       refresh.changed(held, false);
       await refresh.idle();
-      expect(groupIds.map((id) => cache.peek(id))).toEqual(groupIds.map(() => undefined));
-      cache.invalidate();
-      refresh.changed([]);
-      await refresh.idle();
-      for (const id of groupIds) expect(await cache.peek(id), `after the commit ${id}`).toEqual(await groupRanking(db, id));
+      expectNoneCached();
+      await afterCommit();
+      await expectRefreshed('after the commit');
       // A signal sent before its commit while a pass runs holds the pass back until the signal after it.
       held = cache.held();
       cache.invalidate();
@@ -143,11 +153,9 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
       cache.invalidate();
       refresh.changed(held, false);
       await refresh.idle();
-      expect(groupIds.map((id) => cache.peek(id))).toEqual(groupIds.map(() => undefined));
-      cache.invalidate();
-      refresh.changed([]);
-      await refresh.idle();
-      for (const id of groupIds) expect(await cache.peek(id), `after the held-back pass ${id}`).toEqual(await groupRanking(db, id));
+      expectNoneCached();
+      await afterCommit();
+      await expectRefreshed('after the held-back pass');
       // A value computed before a change is refused.
       const before = cache.clock();
       const stale = await groupRanking(db, groupIds[0]!);
