@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitionRanks, rankedOrder, rankMembers, tieBreakBetween, type RankingTotals } from './ranking';
+import { competitionRanksOf, rankedOrder, rankMembers, tieBreakBetween, type RankingTotals } from './ranking';
 
 const row = (userId: string, points: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RankingTotals => ({
   userId, points, exact, goalDifference, winner, opposite,
@@ -56,7 +56,7 @@ describe('tieBreakBetween', () => {
   });
 });
 
-describe('competitionRanks and rankedOrder', () => {
+describe('competitionRanksOf and rankedOrder', () => {
   /** A seeded generator (mulberry32): the same rows on every run. */
   const random = (seed: number) => () => {
     seed = (seed + 0x6d2b79f5) | 0;
@@ -73,7 +73,10 @@ describe('competitionRanks and rankedOrder', () => {
   /** What rankMembers says: [userId, rank] best first, equal members by name. */
   const expected = (rows: ReturnType<typeof members>) => rankMembers(rows, (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((r) => [r.userId, r.rank]);
   const actual = (rows: ReturnType<typeof members>) => {
-    const ranks = competitionRanks(rows);
+    const ranks = competitionRanksOf({
+      points: rows.map((r) => r.points), exact: rows.map((r) => r.exact), goalDifference: rows.map((r) => r.goalDifference),
+      winner: rows.map((r) => r.winner), opposite: rows.map((r) => r.opposite),
+    }, rows.length);
     return [...rankedOrder(ranks, rows.map((r) => r.name))].map((i) => [rows[i]!.userId, ranks[i]]);
   };
 

@@ -4,7 +4,7 @@
  * (−2); members equal on all five share a rank and the next rank skips ("1, 1, 3": standard
  * competition ranking, as Kicktipp and most bolões show it).
  *
- * The server ranks a group's totals with competitionRanks and rankedOrder
+ * The server ranks a group's totals with competitionRanksOf and rankedOrder
  * (src/server/modules/groups/ranking.ts); tests check they agree with rankMembers.
  */
 
@@ -134,20 +134,10 @@ function packedKeys(columns: TotalsColumns, n: number): Float64Array | null {
 }
 
 /**
- * Each row's rank by the ranking rule (compareTotals; equal rows share a rank and the next skips: "1, 1, 3"),
- * as rankMembers gives it, without reordering the rows.
- * @returns ranks (1-based), `ranks[i]` the rank of `rows[i]`.
- */
-export function competitionRanks(rows: readonly RankingTotals[]): Int32Array {
-  return competitionRanksOf({
-    points: rows.map((row) => row.points), exact: rows.map((row) => row.exact), goalDifference: rows.map((row) => row.goalDifference),
-    winner: rows.map((row) => row.winner), opposite: rows.map((row) => row.opposite),
-  }, rows.length);
-}
-
-/**
- * competitionRanks of `n` members given as columns: for a ranking of thousands of members computed on a
- * request, where sorting objects with a comparator cost ~15 ms at 10,000 members (~2.5 ms this way).
+ * Each of `n` members' rank by the ranking rule (compareTotals; equal members share a rank and the next
+ * skips: "1, 1, 3"), as rankMembers gives it, from their totals as columns and without reordering them: for
+ * a ranking of thousands of members computed on a request, where sorting objects with a comparator cost
+ * ~15 ms at 10,000 members (~2.5 ms this way).
  * @returns ranks (1-based), `ranks[i]` the rank of member `i`.
  */
 export function competitionRanksOf(columns: TotalsColumns, n: number): Int32Array {
@@ -182,7 +172,7 @@ export function competitionRanksOf(columns: TotalsColumns, n: number): Int32Arra
  * The order to show ranked rows in: by rank, then by name (code-unit order, as byCodeUnits) among rows
  * sharing a rank. Sorted without a comparator when the names are distinct (rank and name position packed
  * in one number): ~10× faster than a comparator sort of 10,000 rows.
- * @param ranks competitionRanks of the rows.
+ * @param ranks competitionRanksOf the rows.
  * @param names one per row (same index): what orders equal rows, e.g. lower-case usernames.
  * @returns row indices, best first.
  */

@@ -218,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
    */
   const invalidateCaches = (groupId?: string, refresh = true) => {
     changedAt = Date.now();
-    const held = groupId === undefined ? rankingCache.held() : [];
+    const held = groupId === undefined && rankingRefresh ? rankingCache.held() : [];
     rankingCache.invalidate(groupId);
     if (groupId === undefined && rankingRefresh) rankingRefresh.changed(held, refresh);
     statsCache.invalidate(groupId);

@@ -4,7 +4,7 @@
  * folded totals of the later rounds (member_round_totals, summed) plus, for matches still queued for folding, the
  * difference their group's predictions make (computed on read for this group only, so a result counts at
  * once however many predictions it has). The statement sums, unordered; Node ranks (rankingsOf) with the
- * domain's rule, src/domain/ranking.ts competitionRanks (points, exact, goal difference, winner, then fewer
+ * domain's rule, src/domain/ranking.ts competitionRanksOf (points, exact, goal difference, winner, then fewer
  * opposite results; equal members share a rank): PostgreSQL's sorts and RANK() windows cost more than the
  * rest of the statement at 10,000 members. Members without predictions are listed with 0. Movement
  * compares with the ranking before the latest finished round (its matches' points taken away; 0 for everyone while there is no earlier finished
@@ -212,7 +212,7 @@ export interface GroupRanking { rows: RankingRow[]; liveMatches: number }
  * (in-play ones included while the ranking is provisional).
  */
 export async function groupRanking(db: Conn, groupId: string): Promise<GroupRanking> {
-  // Prepared: planning its scoring expressions took PostgreSQL about 10 ms, a third of the statement.
+  // Prepared: planning it takes PostgreSQL ~6 ms, more than running it for 1,000 members.
   const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId));
   return rankingsOf(rowsOf<RawRankingRow>(result), groupId).get(groupId.toLowerCase()) ?? { rows: [], liveMatches: 0 };
 }
