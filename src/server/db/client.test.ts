@@ -64,6 +64,35 @@ describe('executePrepared', () => {
     expect(String((error as { cause?: unknown }).cause)).toMatch(/division by zero/);
   });
 
+  it('with `generic`, runs under the generic plan from the first call, answers as execute does and leaves the setting as it was', async () => {
+    const { db } = database();
+    const total = (n: number) => sql`select count(*)::int as n, ${n}::int * 2 as doubled, now() as at from pg_class where relpages >= ${n}::int`;
+    for (const n of [0, 1, 2]) {
+      const rows = rowsOf(await executePrepared(db, 'generic_probe', total(n), { generic: true }));
+      const plain = rowsOf<Record<string, unknown>>(await db.execute(total(n)));
+      expect(rows).toEqual(plain.map((row) => ({ ...row, at: expect.anything() })));
+      expect(typeof (rows[0] as Record<string, unknown>).at).toBe(typeof plain[0]!.at);
+    }
+    // Planned generically every time (never a custom plan), on whichever connections ran it.
+    const plans = rowsOf<{ generic_plans: number; custom_plans: number }>(await db.execute(
+      sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'generic\_probe\_%'`));
+    if (TEST_DB_KIND === 'pglite') expect(plans).toHaveLength(1); // one connection
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.every((plan) => plan.custom_plans === 0 && plan.generic_plans > 0)).toBe(true);
+    // The setting lasted that statement only.
+    expect(rowsOf(await db.execute(sql`select current_setting('plan_cache_mode') as mode`))).toEqual([{ mode: 'auto' }]);
+    // A failure names the statement's text and keeps the values apart, as an unnamed statement's does.
+    const error = await executePrepared(db, 'generic_probe', sql`select ${"secret's"}::int as n`, { generic: true }).catch((e: unknown) => e) as Error & { params?: unknown[] };
+    expect(error.message).toMatch(/^Failed query: select \$1::int as n\nparams: /);
+    expect(error.message.split('\n')[0]).not.toContain('secret');
+    expect(String((error as { cause?: unknown }).cause)).toMatch(/invalid input syntax for type integer/);
+    // The connection is still good, and texts PREPARE refuses run as before.
+    expect(rowsOf(await executePrepared(db, 'generic_probe', sql`select ${'untyped'} as value`, { generic: true }))).toEqual([{ value: 'untyped' }]);
+    expect(rowsOf(await executePrepared(db, 'generic_probe', total(0), { generic: true }))).toHaveLength(1);
+    // In a transaction, as without.
+    expect(await db.transaction(async (tx) => rowsOf<{ doubled: number }>(await executePrepared(tx, 'generic_probe', total(3), { generic: true }))[0]!.doubled)).toBe(6);
+  });
+
   it.runIf(TEST_DB_KIND === 'pglite')('on the embedded database, prepares each text once with SQL and runs it with its values as literals', async () => {
     const { db } = database();
     const echo = (text: string, n: number | null, flag: boolean) =>

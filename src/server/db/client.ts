@@ -125,6 +125,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const stats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, acquired });
       const db = drizzlePg(pool, { schema }) as unknown as Db;
       pooledHandles.add(db);
+      pools.set(db, pool);
       return { pool, stats, db };
     };
     const primary = open(target.url);
@@ -332,6 +333,10 @@ interface DrizzleInternals {
 const statementNames = new Map<string, string>();
 /** The top-level handles of PostgreSQL pools (their statements run side by side on several connections). */
 const pooledHandles = new WeakSet<object>();
+/** Each PostgreSQL top-level handle's pool (executePrepared's generic plans run on one of its clients). */
+const pools = new WeakMap<object, PgPool>();
+/** The statements prepared with SQL PREPARE on each pooled PostgreSQL connection (executePrepared, generic), false when refused. */
+const preparedOnClient = new WeakMap<object, Map<string, boolean>>();
 
 /**
  * Whether statements sent together through `conn` run side by side: true for a PostgreSQL pool's
@@ -364,9 +369,18 @@ const MAX_EMBEDDED_STATEMENTS = 200;
  * suit its parameter's type as text: a number for a numeric parameter, a string for a timestamp (PGlite's
  * own conversions, such as milliseconds to a timestamp, do not apply). Inside a transaction, or for values
  * without a literal, or when PREPARE refuses the text, it runs as before.
+ *
+ * `generic`: the statement always runs under its generic plan, planned once per connection. PostgreSQL
+ * otherwise plans a statement with bind parameters anew for its first five runs on each connection, and
+ * for good when the generic plan's estimate looks dearer than those: the ranking statement of a group of
+ * 20 among thousands was planned on every read, 10–15 ms against 1 ms to run it (docs/benchmarks.md).
+ * Then the statement is prepared with SQL on the pooled connection it runs on too, and run as `SET LOCAL
+ * plan_cache_mode = force_generic_plan; EXECUTE name(…)` in one simple query (the setting ends with that
+ * query's implicit transaction); on the embedded database, the same through PGlite's exec. In a
+ * transaction it runs as without.
  * @param label a short name for the statement (letters, digits, underscores).
  */
-export function executePrepared(conn: Conn, label: string, query: SQL): Promise<unknown> {
+export function executePrepared(conn: Conn, label: string, query: SQL, options: { generic?: boolean } = {}): Promise<unknown> {
   const internals = conn as unknown as DrizzleInternals;
   const compiled = internals.dialect.sqlToQuery(query);
   let name = statementNames.get(compiled.sql);
@@ -376,22 +390,73 @@ export function executePrepared(conn: Conn, label: string, query: SQL): Promise<
   }
   const unnamed = () => internals.session.prepareQuery(compiled, undefined, name, false).execute();
   const embedded = embeddedStatements.get(conn);
-  if (!embedded) return unnamed();
+  const pool = options.generic ? pools.get(conn) : undefined;
+  if (!embedded && !pool) return unnamed();
   const literals = compiled.params.map(sqlLiteral);
   if (literals.some((literal) => literal === undefined)) return unnamed();
+  const args = literals.length === 0 ? '' : `(${literals.join(', ')})`;
+  /** The statement's failure as an unnamed statement's would be reported: its text, the values apart. */
+  const failed = (error: unknown) => new DrizzleQueryError(compiled.sql, compiled.params, ((error as { cause?: unknown }).cause ?? error) as Error);
+  if (pool) {
+    // Rows parsed as Drizzle's execute parses them (dates and times kept as text): its query's type parsers.
+    const { types } = (internals.session.prepareQuery(compiled, undefined, name, false) as unknown as { rawQueryConfig: { types: unknown } }).rawQueryConfig;
+    return executeGeneric(pool, `${name}_g`, compiled.sql, args, types)
+      .then((result) => (result === REFUSED ? unnamed() : result), (error: unknown) => { throw failed(error); });
+  }
+  if (!embedded) return unnamed();
   let prepared = embedded.get(compiled.sql);
   if (!prepared) {
     if (embedded.size >= MAX_EMBEDDED_STATEMENTS) return unnamed();
     prepared = runText(internals, `prepare ${name} as ${compiled.sql}`).then(() => name, () => null);
     embedded.set(compiled.sql, prepared);
   }
-  return prepared.then((preparedName) => (preparedName === null
-    ? unnamed()
-    : runText(internals, literals.length === 0 ? `execute ${preparedName}` : `execute ${preparedName}(${literals.join(', ')})`).catch((error: unknown) => {
-      // Reported as the unnamed statement's failure would be: the statement's text, the values apart
-      // (the logger drops them), never inside the text.
-      throw new DrizzleQueryError(compiled.sql, compiled.params, ((error as { cause?: unknown }).cause ?? error) as Error);
-    })));
+  return prepared.then((preparedName) => {
+    if (preparedName === null) return unnamed();
+    // Reported as the unnamed statement's failure would be: the statement's text, the values apart (the
+    // logger drops them), never inside the text.
+    if (!options.generic) return runText(internals, `execute ${preparedName}${args}`).catch((error: unknown) => { throw failed(error); });
+    // Through Drizzle's client and its type parsers, as its execute runs a query.
+    const { client, rawQueryConfig } = internals.session.prepareQuery(compiled, undefined, name, false) as unknown as { client: PGlite; rawQueryConfig: object };
+    return client.exec(`set local plan_cache_mode = force_generic_plan; execute ${preparedName}${args}`, rawQueryConfig)
+      .then((results) => results[results.length - 1]!, (error: unknown) => { throw failed(error); });
+  });
+}
+
+/** executeGeneric's answer when PREPARE refused the statement's text (a parameter of no known type). */
+const REFUSED = Symbol('refused');
+
+/**
+ * Runs the statement `text` prepared as `name` with SQL PREPARE on one of `pool`'s connections (prepared
+ * there first if it is not yet), under its generic plan (`plan_cache_mode` for this statement only: SET
+ * LOCAL in the implicit transaction of one simple query), `args` being the parameters' literals in
+ * parentheses or '', its rows parsed with `types` (node-postgres's type parsers). @returns the statement's
+ * result, as node-postgres gives it, or REFUSED when PREPARE
+ * refused the text on that connection.
+ */
+async function executeGeneric(pool: PgPool, name: string, text: string, args: string, types: unknown): Promise<unknown> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    let names = preparedOnClient.get(client);
+    if (!names) preparedOnClient.set(client, (names = new Map()));
+    let prepared = names.get(name);
+    if (prepared === undefined) {
+      prepared = await client.query(`prepare ${name} as ${text}`).then(() => true, (error: { code?: string }) => {
+        if (!error.code) throw error; // the connection's own failure
+        return error.code === '42P05'; // duplicate_prepared_statement: prepared before, all the same
+      });
+      names.set(name, prepared);
+    }
+    if (!prepared) return REFUSED;
+    const results = await client.query({ text: `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`, types } as never) as unknown as unknown[];
+    return results[results.length - 1];
+  } catch (error) {
+    // A failure without an SQLSTATE is the connection's own: the pool drops that client.
+    if (!(error as { code?: string }).code) broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Runs statement text without parameters through Drizzle's session (results as `conn.execute` gives them). */

@@ -212,8 +212,10 @@ export interface GroupRanking { rows: RankingRow[]; liveMatches: number }
  * (in-play ones included while the ranking is provisional).
  */
 export async function groupRanking(db: Conn, groupId: string): Promise<GroupRanking> {
-  // Prepared: planning it takes PostgreSQL ~6 ms, more than running it for 1,000 members.
-  const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId));
+  // Prepared, under its generic plan: planning a custom plan took PostgreSQL 10–15 ms a read, more than
+  // running it for 1,000 members, and PostgreSQL kept planning for groups of 20 among thousands
+  // (docs/benchmarks.md).
+  const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId), { generic: true });
   return rankingsOf(rowsOf<RawRankingRow>(result), groupId).get(groupId.toLowerCase()) ?? { rows: [], liveMatches: 0 };
 }
 
@@ -226,7 +228,7 @@ export async function groupRanking(db: Conn, groupId: string): Promise<GroupRank
  */
 export async function groupRankings(db: Conn, leagueId: string, groupIds: readonly string[]): Promise<Map<string, GroupRanking>> {
   if (groupIds.length === 0) return new Map();
-  const result = await executePrepared(db, 'group_rankings', rankingsQuery(leagueId, groupIds));
+  const result = await executePrepared(db, 'group_rankings', rankingsQuery(leagueId, groupIds), { generic: true });
   return rankingsOf(rowsOf<RawRankingRow>(result));
 }
 
