@@ -91,6 +91,14 @@ describe('executePrepared', () => {
     expect(rowsOf(await executePrepared(db, 'generic_probe', total(0), { generic: true }))).toHaveLength(1);
     // In a transaction, as without.
     expect(await db.transaction(async (tx) => rowsOf<{ doubled: number }>(await executePrepared(tx, 'generic_probe', total(3), { generic: true }))[0]!.doubled)).toBe(6);
+    if (TEST_DB_KIND === 'postgres') {
+      // A pooler's reset (DISCARD ALL, DEALLOCATE ALL) drops the statements of every connection: each is
+      // prepared again on its next run there (queries side by side hold one connection each).
+      const everyConnection = () => Array.from({ length: database().connections });
+      await Promise.all(everyConnection().map(() => db.execute(sql.raw('deallocate all'))));
+      const again = await Promise.all(everyConnection().map((_, i) => executePrepared(db, 'generic_probe', total(i), { generic: true })));
+      expect(again.map((result) => rowsOf<{ doubled: number }>(result)[0]!.doubled)).toEqual(everyConnection().map((_, i) => i * 2));
+    }
   });
 
   it.runIf(TEST_DB_KIND === 'pglite')('on the embedded database, prepares each text once with SQL and runs it with its values as literals', async () => {

@@ -53,6 +53,8 @@ export interface Database {
    * connection was handed out since start, for /metrics: 'primary', and 'replica' with a read URL.
    */
   poolStats?(): Record<'primary' | 'replica', PoolStats | undefined>;
+  /** How many connections each handle has at most (a PostgreSQL pool's size; 1 for the embedded database). */
+  connections: number;
 }
 
 /** One pool's state (see Database.poolStats). */
@@ -89,6 +91,7 @@ export type DatabaseTarget =
 
 /** Connections per PostgreSQL pool unless told otherwise. */
 const DEFAULT_POOL_SIZE = 10;
+
 /** How long a PostgreSQL query waits for a connection unless told otherwise, in ms. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -117,6 +120,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // it rather than leaving requests waiting for the operating system's minutes-long connect timeout.
       const pool = new pg.Pool({
         connectionString: url, max: target.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        // Connections stay open however long they are idle (node-postgres closes them after 10 s by
+        // default): the statements prepared and planned on them stay so (the ranking statement's plan cost
+        // 20–25 ms on each new connection, docs/benchmarks.md). At most `max` per pool, as before.
+        idleTimeoutMillis: 0,
         options: '-c jit=off -c max_parallel_workers_per_gather=0 -c work_mem=32MB',
       });
       pool.on('error', (error) => target.onConnectionError?.(error));
@@ -141,7 +148,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw error;
     }
     return {
-      db: primary.db, readDb: replica?.db ?? primary.db, kind: 'postgres', close,
+      db: primary.db, readDb: replica?.db ?? primary.db, kind: 'postgres', close, connections: target.poolSize ?? DEFAULT_POOL_SIZE,
       listen: (channel, onMessage, hooks) => listenPostgres(target.url, channel, onMessage, hooks),
       poolStats: () => ({ primary: primary.stats(), replica: replica?.stats() }),
     };
@@ -212,6 +219,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     readDb: db,
     kind: 'pglite',
+    connections: 1,
     close: async () => {
       await client.close();
       lock?.release();
@@ -426,12 +434,13 @@ export function executePrepared(conn: Conn, label: string, query: SQL, options: 
 const REFUSED = Symbol('refused');
 
 /**
- * Runs the statement `text` prepared as `name` with SQL PREPARE on one of `pool`'s connections (prepared
- * there first if it is not yet), under its generic plan (`plan_cache_mode` for this statement only: SET
- * LOCAL in the implicit transaction of one simple query), `args` being the parameters' literals in
- * parentheses or '', its rows parsed with `types` (node-postgres's type parsers). @returns the statement's
- * result, as node-postgres gives it, or REFUSED when PREPARE
- * refused the text on that connection.
+ * Runs the statement `text` prepared as `name` with SQL PREPARE on one of `pool`'s connections, under its
+ * generic plan (`plan_cache_mode` for this statement only: SET LOCAL in the implicit transaction of one
+ * simple query), `args` being the parameters' literals in parentheses or '', its rows parsed with `types`
+ * (node-postgres's type parsers). On a connection not known to hold it, PREPARE goes in the same message
+ * (one round trip; one server connection even behind a pooler); one that lost it (a pooler's reset)
+ * prepares it again. @returns the statement's result, as node-postgres gives it, or REFUSED when PREPARE
+ * refused the text.
  */
 async function executeGeneric(pool: PgPool, name: string, text: string, args: string, types: unknown): Promise<unknown> {
   const client = await pool.connect();
@@ -439,17 +448,37 @@ async function executeGeneric(pool: PgPool, name: string, text: string, args: st
   try {
     let names = preparedOnClient.get(client);
     if (!names) preparedOnClient.set(client, (names = new Map()));
-    let prepared = names.get(name);
-    if (prepared === undefined) {
-      prepared = await client.query(`prepare ${name} as ${text}`).then(() => true, (error: { code?: string }) => {
-        if (!error.code) throw error; // the connection's own failure
-        return error.code === '42P05'; // duplicate_prepared_statement: prepared before, all the same
+    const known = names.get(name);
+    if (known === false) return REFUSED;
+    const run = `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`;
+    const query = async (prepare: boolean) => {
+      const results = await client.query({ text: prepare ? `prepare ${name} as ${text}; ${run}` : run, types } as never) as unknown as unknown[];
+      names.set(name, true);
+      return results[results.length - 1];
+    };
+    try {
+      return await query(known !== true);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!code) throw error;
+      if (known === true) {
+        if (code !== '26000') throw error; // not invalid_sql_statement_name: the statement's own failure
+        names.delete(name);
+        return await query(true);
+      }
+      if (code === '42P05') return await query(false); // duplicate_prepared_statement: prepared before, all the same
+      // PREPARE or EXECUTE failed: a PREPARE alone tells which (a prepared statement outlives its message's failure).
+      const refused = await client.query(`prepare ${name} as ${text}`).then(() => null, (failure: { code?: string }) => {
+        if (!failure.code) throw failure;
+        return failure.code === '42P05' ? null : failure;
       });
-      names.set(name, prepared);
+      if (refused) {
+        names.set(name, false);
+        return REFUSED;
+      }
+      names.set(name, true);
+      throw error;
     }
-    if (!prepared) return REFUSED;
-    const results = await client.query({ text: `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`, types } as never) as unknown as unknown[];
-    return results[results.length - 1];
   } catch (error) {
     // A failure without an SQLSTATE is the connection's own: the pool drops that client.
     if (!(error as { code?: string }).code) broken = error as Error;
