@@ -54,7 +54,7 @@ import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
 import { startRankingRefresh, type RankingRefresh } from './modules/groups/ranking-refresh';
-import { groupRanking } from './modules/groups/ranking';
+import { groupRanking, warmRankingStatements } from './modules/groups/ranking';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
 import { inBackground } from './db/embedded-activity';
@@ -111,6 +111,11 @@ export interface BuildAppOptions {
   logStream?: Writable;
   /** The https.Agent Web Push messages go through (tests: one that trusts a local push service). */
   pushAgent?: Agent;
+  /**
+   * Whether the ranking statements are prepared on the database's connections before the app is ready
+   * (default true; tests, which start hundreds of apps, leave it off unless they test it).
+   */
+  warmStatements?: boolean;
 }
 
 /** Builds the app, ready to `listen` or `inject`. */
@@ -211,6 +216,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     : null;
   if (rankingRefresh) app.addHook('onClose', async () => rankingRefresh.stop());
+  // The ranking statements planned before the first request. A failure only leaves the first reads to plan them.
+  if (options.warmStatements ?? true) {
+    app.addHook('onReady', async () => {
+      const warm = [warmRankingStatements(database.readDb, database.connections)];
+      if (database.readDb !== database.db) warm.push(warmRankingStatements(database.db, database.connections));
+      await Promise.all(warm).catch((error: unknown) => backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'));
+    });
+  }
   /**
    * Drops the cached rankings and stats pages of one group, or of every group without one, and then
    * refreshes the rankings held; `refresh` false (this process's own signal, which a result's transaction

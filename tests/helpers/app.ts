@@ -143,6 +143,7 @@ export function createAnotherInstance(testApp: TestApp, options: { database?: Da
     database: options.database ?? testApp.database,
     mailer: { mode: 'outbox', send: async (mail) => void testApp.outbox.push(mail) },
     webDir: join(testApp.dataDir, 'no-web'),
+    warmStatements: false,
   });
 }
 
@@ -151,11 +152,12 @@ export function createAnotherInstance(testApp: TestApp, options: { database?: Da
  * web app from that folder (default: none). Mail is captured in `outbox`, unless `realMail` is set:
  * then the app's own mailer sends it (to SMTP_URL — a test SMTP sink — given in `env`). `logStream`
  * receives the log lines (JSON) instead of stdout. `readReplica` (PostgreSQL only) opens the database with a
- * read-only second pool as DATABASE_READ_URL (readOnlyUrl).
+ * read-only second pool as DATABASE_READ_URL (readOnlyUrl). `warmStatements` prepares the ranking statements
+ * before the app is ready, as the app does outside tests (default: off).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDir?: string; realMail?: boolean; logStream?: Writable; readReplica?: boolean; pushAgent?: Agent } = {},
+  options: { webDir?: string; realMail?: boolean; logStream?: Writable; readReplica?: boolean; pushAgent?: Agent; warmStatements?: boolean } = {},
 ): Promise<TestApp> {
   const opened = await openTestDatabase();
   const { drop } = opened;
@@ -175,6 +177,7 @@ export async function createTestApp(
     logStream: options.logStream,
     pushAgent: options.pushAgent,
     webDir: options.webDir ?? join(dataDir, 'no-web'),
+    warmStatements: options.warmStatements ?? false,
   });
   await app.ready();
   return {

@@ -232,6 +232,24 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
   return rankingsOf(rowsOf<RawRankingRow>(result));
 }
 
+/** A group id no group has: the warm-up's statements find nothing. */
+const NO_GROUP = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Prepares and plans the ranking statements (groupRanking's and groupRankings') on `connections`
+ * connections of `db` (a pool opens that many, and keeps them), so that no ranking read of an instance
+ * opens a connection or plans: on a new PostgreSQL connection the first ranking statement took 50–110 ms,
+ * on a connection that had run others 20–25 ms, against 5 ms once planned, at 1,000 members
+ * (docs/benchmarks.md). Nothing is read or written.
+ * @param connections how many of the pool's connections to warm (1 on the embedded database, which has one).
+ */
+export async function warmRankingStatements(db: Conn, connections: number): Promise<void> {
+  // Each statement `connections` times side by side: each run holds a connection of its own.
+  const slots = Array.from({ length: connections });
+  await Promise.all(slots.map(() => groupRanking(db, NO_GROUP)));
+  await Promise.all(slots.map(() => groupRankings(db, NO_GROUP, [NO_GROUP])));
+}
+
 /** A row of the ranking statement (rankingStatement). */
 interface RawRankingRow { group_id: string | null; user_id: string | null; username: string | null; avatar_url: string | null; numbers: string }
 

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
+import { rowsOf } from '../../db/client';
+
+/** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
+async function preparedRankings(t: TestApp) {
+  return rowsOf<{ name: string; generic_plans: number; custom_plans: number; pid: number }>(await t.database.db.execute(sql`
+    select name, generic_plans::int, custom_plans::int, pg_backend_pid() as pid from pg_prepared_statements
+     where name like 'group\\_ranking%' order by name`));
+}
+
+describe('an app starting', () => {
+  let warm: TestApp;
+  let cold: TestApp;
+  beforeAll(async () => {
+    [warm, cold] = await Promise.all([createTestApp({}, { warmStatements: true }), createTestApp()]);
+  });
+  afterAll(async () => {
+    await Promise.all([warm?.close(), cold?.close()]);
+  });
+
+  it('prepares and plans the ranking statements (one group, many groups) before it is ready, generic plans only', async () => {
+    // As many queries side by side as the pool has connections land on every one: each holds both statements.
+    const { connections } = warm.database;
+    const seen = await Promise.all(Array.from({ length: connections }, () => preparedRankings(warm)));
+    expect(new Set(seen.map((rows) => rows[0]?.pid)).size).toBe(connections);
+    if (TEST_DB_KIND === 'postgres') expect(connections).toBeGreaterThan(1);
+    for (const rows of seen) {
+      expect(rows.map((row) => row.name.replace(/_[0-9a-f]{12}(_g)?$/, ''))).toEqual(['group_ranking', 'group_rankings']);
+      for (const row of rows) expect(row).toMatchObject({ custom_plans: 0, generic_plans: 1 });
+    }
+  });
+
+  it('without warming (tests), prepares nothing before the first read', async () => {
+    expect(await preparedRankings(cold)).toEqual([]);
+  });
+});
