@@ -27,8 +27,14 @@ describe('rankingPageJson', () => {
     expect(rankingPageJson(ranking, 3, 'u77')).toBe(rankingPageJson(ranking, 3, 'u77'));
   });
 
-  it('refuses rows that break the contract', () => {
+  it('refuses rows that break the contract: on the page, and my row or the last row sent beside it', () => {
     expect(() => rankingPageJson({ rows: [{ ...row(1), points: 1.5 }], liveMatches: 0 }, 1, 'u1')).toThrow();
+    const broken = (at: number) => ({ rows: rows.map((r, i) => (i === at ? { ...r, points: 1.5 } : r)), liveMatches: 0 });
+    expect(() => rankingPageJson(broken(60), 2, 'u1')).toThrow(); // on page 2
+    expect(() => rankingPageJson(broken(76), 1, 'u77')).toThrow(); // my row, off page 1
+    expect(() => rankingPageJson(broken(119), 1, 'u1')).toThrow(); // the last row, off page 1
+    // A page that sends no broken row is served.
+    expect(JSON.parse(rankingPageJson(broken(60), 1, 'u1')).ranking).toHaveLength(RANKING_PAGE_SIZE);
   });
 
   it("finds a member's row (the membership check of a cached ranking), and nobody else's", () => {
