@@ -15,8 +15,12 @@
  *    (default 5,000), each request one member's; and a whole round in one request; a count proves none
  *    was lost.
  *
- * BENCH_PARTS=final,ranking,rush chooses the parts. The HTTP parts run autocannon in a worker thread of
- * the server's process (bench/load.ts): the server's thread serves requests only, as behind a real load;
+ * 5. Plans (BENCH_PARTS=plans): the ranking statement of a group of 20 among BENCH_PLANS_GROUPS (2,000)
+ *    others, and of 1,000 members, under its generic plan against PostgreSQL's own choice of plan (4 is
+ *    goal to fresh, below).
+ *
+ * BENCH_PARTS=final,ranking,rush chooses the parts (also: plans, fresh). The HTTP parts run autocannon in
+ * a worker thread of the server's process (bench/load.ts): the server's thread serves requests only, as behind a real load;
  * the ratio to the health route under the same conditions is the figure to compare across machines.
  *
  * PGlite in memory by default (BENCH_EMBEDDED=folder: in a temporary data folder with durable commits, as
@@ -35,7 +39,7 @@ import { openFreshPostgres } from '../tests/helpers/app';
 import { runLoad, type LoadResult } from './load';
 import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
 import { buildApp } from '../src/server/app';
-import { openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
+import { executePrepared, openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
 import { parseEnv } from '../src/server/env';
 import { groupRanking, groupRankings, rankingQuery, rankingsQuery } from '../src/server/modules/groups/ranking';
 import { groupStatsJson, roundTotalsQuery, streakQueries } from '../src/server/modules/groups/stats';
@@ -96,12 +100,38 @@ function percentile(samples: number[], p: number): number {
 /** BENCH_EMBEDDED=folder: PGlite in a data folder with durable commits, as `npm start` opens it. */
 const EMBEDDED_FOLDER = process.env.BENCH_EMBEDDED === 'folder';
 
-async function open(label: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A fresh database for one part of the benchmark, and how to drop it; `reopen` opens another handle on it
+ * (a new pool, as a restarted instance has) on PostgreSQL, and gives the same handle on the embedded
+ * database (one process holds it).
+ */
+async function open(label: string): Promise<{ database: Database; drop: () => Promise<void>; reopen: () => Promise<{ database: Database; close: () => Promise<void> }> }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (url) return openFreshPostgres(url, `palpite_bench_${label}`);
-  if (!EMBEDDED_FOLDER) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  if (url) {
+    const fresh = await openFreshPostgres(url, `palpite_bench_${label}`);
+    /** The server processes (backends) on the database now. */
+    const backends = async () => Number(rowsOf<{ n: number }>(await fresh.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`))[0]!.n);
+    const reopen = async () => {
+      const before = await backends();
+      const database = await openDatabase({ url: fresh.url });
+      // Closed once its server processes have exited: they would otherwise still be exiting, on the same
+      // cores, during the next measurement (a ranking computed after 30 connections closed took 140 ms).
+      const close = async () => {
+        await database.close();
+        for (let i = 0; i < 100 && await backends() > before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      return { database, close };
+    };
+    return { ...fresh, reopen };
+  }
+  const same = (database: Database) => async () => ({ database, close: async () => {} });
+  if (!EMBEDDED_FOLDER) {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: async () => {}, reopen: same(database) };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), `palpite-bench-${label}-`));
-  return { database: await openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const database = await openDatabase({ dataDir });
+  return { database, drop: async () => rmSync(dataDir, { recursive: true, force: true }), reopen: same(database) };
 }
 const kind = () => (process.env.BENCH_DATABASE_URL ? `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})`
   : EMBEDDED_FOLDER ? `PGlite (data folder, ${process.env.EMBEDDED_FSYNC === 'false' ? 'commits not flushed: EMBEDDED_FSYNC=false' : 'durable commits'})`
@@ -270,7 +300,7 @@ async function rankingOverHttp(): Promise<string[]> {
     '| members (× 380 matches) | ranking computed (median of 20) | baseline: `select 1` (median of 20) | ratio | same, every round read (no season rows; median of 20) | ratio | first ranking read on a just-started instance (median / max of 3) |',
     '| --- | --- | --- | --- | --- | --- | --- |'];
   for (const members of RANKING_MEMBERS) {
-    const { database, drop } = await open(`ranking_${members}`);
+    const { database, drop, reopen } = await open(`ranking_${members}`);
     const db = database.db;
     try {
       const { leagueId } = await importFile(db, 'football.json/2024-25/en.1.json', 'Europe/London');
@@ -319,7 +349,8 @@ async function rankingOverHttp(): Promise<string[]> {
           await new Promise((resolve) => setTimeout(resolve, 3 * percentile(coldTimes, 50) + 100)); // the refresh ends
         }
         // The first read on an instance just started (a restart; nothing in memory): the stored page,
-        // served while one refresh runs. Six fresh instances on the same database, one read each.
+        // served while one refresh runs. Six fresh instances on the same database (PostgreSQL: each with
+        // its own new pool, as a restarted process), one read each.
         /**
          * The first read of `route` (the group's 'stats' or 'ranking') on each of `count` instances just
          * started on the same database, waiting `afterMs` after each before closing it; times in ms.
@@ -327,7 +358,8 @@ async function rankingOverHttp(): Promise<string[]> {
         const firstReadsOnFreshInstances = async (route: string, count: number, afterMs: number) => {
           const times: number[] = [];
           for (let i = 0; i < count; i++) {
-            const fresh = await startServer(database);
+            const handle = await reopen();
+            const fresh = await startServer(handle.database);
             try {
               const freshCookie = await browserCookie(fresh.app, sessionCookie!);
               const [ms, response] = await time(() => fresh.app.inject({ method: 'GET', url: `/api/groups/${groupId}/${route}`, headers: { cookie: freshCookie } }));
@@ -336,6 +368,7 @@ async function rankingOverHttp(): Promise<string[]> {
               await new Promise((resolve) => setTimeout(resolve, afterMs));
             } finally {
               await fresh.app.close();
+              await handle.close();
             }
           }
           return times;
@@ -363,10 +396,6 @@ async function rankingOverHttp(): Promise<string[]> {
         }
         await db.transaction((tx) => moveSeasonMark(tx, leagueId, Number(mark.through_round)));
         await vacuum(db, 'member_season_totals');
-        // The first ranking read on an instance just started (a restart: nothing cached, statements not
-        // yet prepared on its connections), three fresh instances on the same database.
-        const restartTimes = await firstReadsOnFreshInstances('ranking', 3, 0);
-        computed.push(`| ${members.toLocaleString('en')} | ${f(percentile(computedTimes, 50))} | ${f(percentile(floorTimes, 50))} | ${(percentile(computedTimes, 50) / percentile(floorTimes, 50)).toFixed(0)}× | ${f(percentile(everyRoundTimes, 50))} | ${(percentile(computedTimes, 50) / percentile(everyRoundTimes, 50)).toFixed(2)}× | ${f(percentile(restartTimes, 50))} / ${f(Math.max(...restartTimes))} |`);
         // The ranking's first read after the changes above computes it (every reader meanwhile waits for
         // that one computation); measured on its own, then the steady state under load.
         const [firstRankingMs, first] = await time(() => app.inject({ method: 'GET', url: `/api/groups/${groupId}/ranking`, headers: { cookie: cookie! } }));
@@ -382,6 +411,10 @@ async function rankingOverHttp(): Promise<string[]> {
         const compressed = await cannon(`${url}/api/groups/${groupId}/ranking`, browserHeaders);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         if (compressed.non2xx > 0) throw new Error(`compressed ranking answered ${compressed.non2xx} non-2xx`);
+        // The first ranking read on an instance just started (a restart: nothing cached; PostgreSQL: a new
+        // pool), three fresh instances on the same database; last, as their connections come and go.
+        const restartTimes = await firstReadsOnFreshInstances('ranking', 3, 0);
+        computed.push(`| ${members.toLocaleString('en')} | ${f(percentile(computedTimes, 50))} | ${f(percentile(floorTimes, 50))} | ${(percentile(computedTimes, 50) / percentile(floorTimes, 50)).toFixed(0)}× | ${f(percentile(everyRoundTimes, 50))} | ${(percentile(computedTimes, 50) / percentile(everyRoundTimes, 50)).toFixed(2)}× | ${f(percentile(restartTimes, 50))} / ${f(Math.max(...restartTimes))} |`);
         out.push(`| ${members.toLocaleString('en')} | ${f(firstRankingMs)} | ${ranking.requests.average.toFixed(0)} | ${ranking.latency.p50} ms / ${ranking.latency.p99} ms | ${health.requests.average.toFixed(0)} | ${(ranking.requests.average / health.requests.average).toFixed(2)}× | ${f(percentile(coldTimes, 50))} | ${f(percentile(statsTimes, 50))} | ${f(percentile(changedTimes, 50))} / ${f(Math.max(...changedTimes))} | ${f(percentile(storedTimes, 50))} / ${f(Math.max(...storedTimes))} | ${compressed.requests.average.toFixed(0)} | ${compressed.latency.p50} ms / ${compressed.latency.p99} ms | ${(compressed.requests.average / health.requests.average).toFixed(2)}× |`);
       } finally {
         await app.close();
@@ -414,6 +447,68 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
     mkdirSync(folder, { recursive: true });
     writeFileSync(`${folder}/${name}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
+  }
+}
+
+/** Groups of PLANS_GROUP_SIZE members beside the big one in the plans part (BENCH_PLANS_GROUPS). */
+const PLANS_GROUPS = Number(process.env.BENCH_PLANS_GROUPS ?? 2_000);
+const PLANS_GROUP_SIZE = 20;
+
+/**
+ * The ranking of a group of 20 among BENCH_PLANS_GROUPS groups of 20 (and one of 1,000) on the EPL season,
+ * computed under its generic plan, planned once per connection (what groupRanking does), against the same
+ * statement prepared as PostgreSQL's own choice would run it: planned anew for the first five runs on each
+ * connection, and then for good whenever the generic plan's estimate looks dearer. Then the 1,000-member
+ * group the same two ways. The small groups' round totals are written directly (their numbers do not matter
+ * here, only how many rows each group has).
+ */
+async function rankingPlans(): Promise<string[]> {
+  const { database, drop } = await open('plans');
+  const db = database.db;
+  try {
+    const { leagueId } = await importFile(db, 'football.json/2024-25/en.1.json', 'Europe/London');
+    await makeUsers(db, 'pl', 1_000);
+    const [big] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values ('Big pool', ${leagueId}, 'sky', 'PLANSBIG', 'pl-1') returning id`));
+    await db.execute(sql`insert into group_members (group_id, user_id) select ${big!.id}, 'pl-' || g from generate_series(1, 1000) g`);
+    await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
+      select ${big!.id}, 'pl-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
+        from generate_series(1, 1000) g cross join matches m where m.league_id = ${leagueId}`);
+    await scoreLeague(db, leagueId);
+    // The small groups: members drawn from the same users, a totals row per member and finished round.
+    await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id)
+      select 'Pool ' || g, ${leagueId}, 'sky', 'PL' || lpad(g::text, 6, '0'), 'pl-1' from generate_series(1, ${PLANS_GROUPS}) g`);
+    await db.execute(sql`insert into group_members (group_id, user_id)
+      select g.id, 'pl-' || (((row_number() over (order by g.id) * ${PLANS_GROUP_SIZE}) + k) % 1000 + 1)
+        from groups g cross join generate_series(1, ${PLANS_GROUP_SIZE}) k where g.invite_code like 'PL0%'`);
+    await db.execute(sql`insert into member_round_totals (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored)
+      select gm.group_id, r.round_order, gm.user_id, 13, 1, 0, 1, 0, 10
+        from group_members gm join groups g on g.id = gm.group_id and g.invite_code like 'PL0%'
+        cross join (select distinct round_order from matches where league_id = ${leagueId} and status = 'finished') r`);
+    for (const table of ['predictions', 'member_round_totals', 'member_season_totals', 'group_members', 'groups', 'matches', 'profiles']) await vacuum(db, table);
+    const [small] = rowsOf<{ id: string }>(await db.execute(sql`select id from groups where invite_code = 'PL000001'`));
+    /** Median of 40 computations after 5 warm-ups, under the generic plan and as PostgreSQL chooses. */
+    const measure = async (groupId: string) => {
+      const generic: number[] = [];
+      const chosen: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const [g] = await time(() => groupRanking(db, groupId));
+        const [c] = await time(() => executePrepared(db, 'plans_chosen', rankingQuery(groupId)));
+        if (i >= 5) { generic.push(g); chosen.push(c); }
+      }
+      return { generic: percentile(generic, 50), chosen: percentile(chosen, 50) };
+    };
+    const rows: string[] = [];
+    for (const [label, groupId] of [[`${PLANS_GROUP_SIZE} members`, small!.id], ['1,000 members', big!.id]] as const) {
+      const { generic, chosen } = await measure(groupId);
+      rows.push(`| ${label} | ${f(generic)} | ${f(chosen)} | ${(generic / chosen).toFixed(2)}× |`);
+    }
+    return [`### Ranking statement: planned once, or as PostgreSQL chooses — ${kind()}`, '',
+      `A group among ${PLANS_GROUPS.toLocaleString('en')} groups of ${PLANS_GROUP_SIZE} and one of 1,000 on the EPL 2024/25 season; median of 40 computations after 5 warm-ups, the two ways taking turns.`, '',
+      '| group | under its generic plan, planned once (groupRanking) | the same statement prepared, plan as PostgreSQL chooses | ratio |', '| --- | --- | --- | --- |',
+      ...rows, ''];
+  } finally {
+    await database.close();
+    await drop();
   }
 }
 
@@ -601,7 +696,7 @@ async function main() {
     process.exit(1);
   }
   console.log(`Palpite game benchmarks — ${kind()}, node ${process.version}, ${new Date().toISOString()}\n`);
-  const parts = { final: finalWhistle, ranking: rankingOverHttp, rush: deadlineRush, fresh: goalToFresh };
+  const parts = { final: finalWhistle, ranking: rankingOverHttp, plans: rankingPlans, rush: deadlineRush, fresh: goalToFresh };
   const chosen = (process.env.BENCH_PARTS ?? 'final,ranking,rush').split(',') as (keyof typeof parts)[];
   for (const name of chosen) {
     const lines = await parts[name]();
