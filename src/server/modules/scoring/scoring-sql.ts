@@ -137,7 +137,10 @@ export function pendingRowsSql(groupId: string | null | { groupIds: string }): S
            ${outcomeOf({ m: 'h' })} as old_outcome, ${outcomeSql} as new_outcome
       from scoring_queue q
       join matches m on m.id = q.match_id
-      join predictions p on p.match_id = q.match_id ${inGroup}
+      -- Per queued match through the index (match, group, user), whatever the estimates say (offset 0
+      -- keeps the lookup: planned without the group's id, as a generic plan is, with one group holding
+      -- most predictions, it scanned every prediction, 40 ms for none).
+      cross join lateral (select * from predictions p where p.match_id = q.match_id ${inGroup} offset 0) p
       join groups g on g.id = p.group_id
       left join scoring_results h on h.match_id = q.match_id and h.version = ${heldVersionSql}`;
 }
