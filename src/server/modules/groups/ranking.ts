@@ -236,18 +236,18 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
 const NO_GROUP = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Prepares and plans the ranking statements (groupRanking's and groupRankings') on `connections`
- * connections of `db` (a pool opens that many, and keeps them), so that no ranking read of an instance
- * opens a connection or plans: on a new PostgreSQL connection the first ranking statement took 50–110 ms,
- * on a connection that had run others 20–25 ms, against 5 ms once planned, at 1,000 members
- * (docs/benchmarks.md). Nothing is read or written.
+ * Prepares and plans the ranking statements on `connections` connections of `db` (a pool opens that many,
+ * and keeps them), so that ranking reads neither open a connection nor plan: on a new PostgreSQL
+ * connection the first ranking statement took 50–110 ms, on a connection that had run others 20–25 ms,
+ * against 5 ms once planned, at 1,000 members (docs/benchmarks.md). Nothing is read or written.
  * @param connections how many of the pool's connections to warm (1 on the embedded database, which has one).
+ * @param statements 'one': groupRanking's; 'both': groupRankings' too (the refresh's, one pass at a time).
  */
-export async function warmRankingStatements(db: Conn, connections: number): Promise<void> {
+export async function warmRankingStatements(db: Conn, connections: number, statements: 'one' | 'both' = 'both'): Promise<void> {
   // Each statement `connections` times side by side: each run holds a connection of its own.
   const slots = Array.from({ length: connections });
   await Promise.all(slots.map(() => groupRanking(db, NO_GROUP)));
-  await Promise.all(slots.map(() => groupRankings(db, NO_GROUP, [NO_GROUP])));
+  if (statements === 'both') await Promise.all(slots.map(() => groupRankings(db, NO_GROUP, [NO_GROUP])));
 }
 
 /** A row of the ranking statement (rankingStatement). */
