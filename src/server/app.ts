@@ -99,8 +99,6 @@ declare module 'fastify' {
  * shown until the next change (docs/scaling.md, "read replica").
  */
 export const REPLICA_CATCH_UP_MS = 3_000;
-/** Connections of each pool whose ranking statements are planned before an instance answers (app.ts). */
-const WARM_FIRST = 2;
 
 export interface BuildAppOptions {
   env: Env;
@@ -218,22 +216,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     : null;
   if (rankingRefresh) app.addHook('onClose', async () => rankingRefresh.stop());
-  // The ranking statements planned before the first request on WARM_FIRST connections of each pool, and on
-  // the pools' other connections just after, in the background (all of them before answering added ~0.6 s
-  // to a start on PostgreSQL). A failure only leaves the first reads to plan them.
+  // The ranking statements planned before the first request: the one-group statement on every connection
+  // of each pool, the refresh's (one pass at a time) on two. Planning the rest in the background instead
+  // slowed an instance's first reads 5× (they ran beside it). A failure only leaves the first reads to plan them.
   if (options.warmStatements ?? true) {
     const handles = database.readDb === database.db ? [database.db] : [database.readDb, database.db];
-    const warm = (connections: number, group: 'one' | 'both') => Promise.all(handles.map((handle) => warmRankingStatements(handle, connections, group)))
-      .catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });
-    let closing = false;
-    let rest: Promise<unknown> = Promise.resolve();
     app.addHook('onReady', async () => {
-      await warm(Math.min(WARM_FIRST, database.connections), 'both');
-      if (database.connections > WARM_FIRST) rest = warm(database.connections, 'one');
-    });
-    app.addHook('onClose', async () => {
-      closing = true;
-      await rest;
+      await Promise.all(handles.map(async (handle) => {
+        await warmRankingStatements(handle, database.connections, 'one');
+        await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
+      })).catch((error: unknown) => backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'));
     });
   }
   /**

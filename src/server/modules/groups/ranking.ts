@@ -236,18 +236,16 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
 const NO_GROUP = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Prepares and plans the ranking statements on `connections` connections of `db` (a pool opens that many,
+ * Prepares and plans a ranking statement on `connections` connections of `db` (a pool opens that many,
  * and keeps them), so that ranking reads neither open a connection nor plan: on a new PostgreSQL
  * connection the first ranking statement took 50–110 ms, on a connection that had run others 20–25 ms,
  * against 5 ms once planned, at 1,000 members (docs/benchmarks.md). Nothing is read or written.
  * @param connections how many of the pool's connections to warm (1 on the embedded database, which has one).
- * @param statements 'one': groupRanking's; 'both': groupRankings' too (the refresh's, one pass at a time).
+ * @param statement 'one': groupRanking's; 'many': groupRankings' (the refresh's).
  */
-export async function warmRankingStatements(db: Conn, connections: number, statements: 'one' | 'both' = 'both'): Promise<void> {
-  // Each statement `connections` times side by side: each run holds a connection of its own.
-  const slots = Array.from({ length: connections });
-  await Promise.all(slots.map(() => groupRanking(db, NO_GROUP)));
-  if (statements === 'both') await Promise.all(slots.map(() => groupRankings(db, NO_GROUP, [NO_GROUP])));
+export async function warmRankingStatements(db: Conn, connections: number, statement: 'one' | 'many'): Promise<void> {
+  // `connections` runs side by side: each holds a connection of its own.
+  await Promise.all(Array.from({ length: connections }, () => (statement === 'one' ? groupRanking(db, NO_GROUP) : groupRankings(db, NO_GROUP, [NO_GROUP]))));
 }
 
 /** A row of the ranking statement (rankingStatement). */
