@@ -99,6 +99,8 @@ declare module 'fastify' {
  * shown until the next change (docs/scaling.md, "read replica").
  */
 export const REPLICA_CATCH_UP_MS = 3_000;
+/** How long an instance's start waits for its ranking statements to be planned, in ms (app.ts). */
+const WARM_UP_WAIT_MS = 3_000;
 
 export interface BuildAppOptions {
   env: Env;
@@ -217,16 +219,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : null;
   if (rankingRefresh) app.addHook('onClose', async () => rankingRefresh.stop());
   // The ranking statements planned before the first request: the one-group statement on every connection
-  // of each pool, the refresh's (one pass at a time) on two. Planning the rest in the background instead
-  // slowed an instance's first reads 5× (they ran beside it). A failure only leaves the first reads to plan them.
+  // of each pool, the refresh's (PostgreSQL only, one pass at a time) on two. Planning the rest in the
+  // background instead slowed an instance's first reads 5× (they ran beside it). The instance answers
+  // after WARM_UP_WAIT_MS at most (a database slow to answer must not hold its start): what is not
+  // planned by then is planned in the background, or by the first reads; a failure is only logged.
   if (options.warmStatements ?? true) {
     const handles = database.readDb === database.db ? [database.db] : [database.readDb, database.db];
+    let closing = false;
     app.addHook('onReady', async () => {
-      await Promise.all(handles.map(async (handle) => {
+      const warm = Promise.all(handles.map(async (handle) => {
         await warmRankingStatements(handle, database.connections, 'one');
-        await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
-      })).catch((error: unknown) => backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'));
+        if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
+      })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([warm, new Promise((resolve) => { timer = setTimeout(resolve, WARM_UP_WAIT_MS); })]);
+      clearTimeout(timer);
     });
+    app.addHook('onClose', async () => { closing = true; });
   }
   /**
    * Drops the cached rankings and stats pages of one group, or of every group without one, and then

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { openFreshPostgres, TEST_DB_KIND } from '../../../tests/helpers/app';
 import { executePrepared, openDatabase, rowsOf } from './client';
@@ -73,7 +75,7 @@ describe('executePrepared', () => {
       expect(rows).toEqual(plain.map((row) => ({ ...row, at: expect.anything() })));
       expect(typeof (rows[0] as Record<string, unknown>).at).toBe(typeof plain[0]!.at);
     }
-    // Planned generically every time (never a custom plan), on whichever connections ran it.
+    // Planned generically every time (never a custom plan), as the connection this query lands on holds it.
     const plans = rowsOf<{ generic_plans: number; custom_plans: number }>(await db.execute(
       sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'generic\_probe\_%'`));
     if (TEST_DB_KIND === 'pglite') expect(plans).toHaveLength(1); // one connection
@@ -98,6 +100,19 @@ describe('executePrepared', () => {
       await Promise.all(everyConnection().map(() => db.execute(sql.raw('deallocate all'))));
       const again = await Promise.all(everyConnection().map((_, i) => executePrepared(db, 'generic_probe', total(i), { generic: true })));
       expect(again.map((result) => rowsOf<{ doubled: number }>(result)[0]!.doubled)).toEqual(everyConnection().map((_, i) => i * 2));
+      // A connection that holds the statement already (prepared by another client behind a pooler) runs it.
+      const other = sql`select ${1}::int + 1 as two`;
+      const name = `generic_other_${createHash('sha1').update(new PgDialect().sqlToQuery(other).sql).digest('hex').slice(0, 12)}_g`;
+      await Promise.all(everyConnection().map(() => db.execute(sql.raw(`prepare ${name} as select $1::int + 1 as two`))));
+      const held = await Promise.all(everyConnection().map(() => executePrepared(db, 'generic_other', other, { generic: true })));
+      expect(held.map((result) => rowsOf(result))).toEqual(everyConnection().map(() => [{ two: 2 }]));
+      // A table changed under a prepared `select *` (0A000: the cached plan must not change its result type): prepared anew.
+      await db.execute(sql`create table generic_probe_t (n int)`);
+      await db.execute(sql`insert into generic_probe_t values (1)`);
+      const all = () => Promise.all(everyConnection().map(() => executePrepared(db, 'generic_t', sql`select * from generic_probe_t where n >= ${0}::int`, { generic: true })));
+      expect((await all()).map((result) => rowsOf(result))).toEqual(everyConnection().map(() => [{ n: 1 }]));
+      await db.execute(sql`alter table generic_probe_t add column m int default 7`);
+      expect((await all()).map((result) => rowsOf(result))).toEqual(everyConnection().map(() => [{ n: 1, m: 7 }]));
     }
   });
 

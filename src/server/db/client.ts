@@ -92,6 +92,8 @@ export type DatabaseTarget =
 /** Connections per PostgreSQL pool unless told otherwise. */
 const DEFAULT_POOL_SIZE = 10;
 
+/** How long a pooled PostgreSQL connection stays open unused, in ms (10 minutes). */
+const IDLE_CONNECTION_MS = 600_000;
 /** How long a PostgreSQL query waits for a connection unless told otherwise, in ms. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -120,10 +122,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // it rather than leaving requests waiting for the operating system's minutes-long connect timeout.
       const pool = new pg.Pool({
         connectionString: url, max: target.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        // Connections stay open however long they are idle (node-postgres closes them after 10 s by
+        // Connections stay open for IDLE_CONNECTION_MS unused (node-postgres closes them after 10 s by
         // default): the statements prepared and planned on them stay so (the ranking statement's plan cost
-        // 20–25 ms on each new connection, docs/benchmarks.md). At most `max` per pool, as before.
-        idleTimeoutMillis: 0,
+        // 20–25 ms on each new connection, docs/benchmarks.md). TCP keep-alive finds a connection a
+        // firewall dropped meanwhile. At most `max` per pool, as before.
+        idleTimeoutMillis: IDLE_CONNECTION_MS, keepAlive: true,
         options: '-c jit=off -c max_parallel_workers_per_gather=0 -c work_mem=32MB',
       });
       pool.on('error', (error) => target.onConnectionError?.(error));
@@ -438,9 +441,11 @@ const REFUSED = Symbol('refused');
  * generic plan (`plan_cache_mode` for this statement only: SET LOCAL in the implicit transaction of one
  * simple query), `args` being the parameters' literals in parentheses or '', its rows parsed with `types`
  * (node-postgres's type parsers). On a connection not known to hold it, PREPARE goes in the same message
- * (one round trip; one server connection even behind a pooler); one that lost it (a pooler's reset)
- * prepares it again. @returns the statement's result, as node-postgres gives it, or REFUSED when PREPARE
- * refused the text.
+ * (one round trip; one server connection even behind a pooler). A connection that lacks it after all (a
+ * pooler's reset, or another server connection behind a pooler) prepares it again; one that holds it
+ * already runs it; one whose plan no longer fits the tables (0A000 after a schema change) replaces it: up
+ * to MAX_GENERIC_ATTEMPTS messages. @returns the statement's result, as node-postgres gives it, or REFUSED
+ * when PREPARE refuses the text (an error of class 42, remembered for that connection).
  */
 async function executeGeneric(pool: PgPool, name: string, text: string, args: string, types: unknown): Promise<unknown> {
   const client = await pool.connect();
@@ -450,34 +455,39 @@ async function executeGeneric(pool: PgPool, name: string, text: string, args: st
     if (!names) preparedOnClient.set(client, (names = new Map()));
     const known = names.get(name);
     if (known === false) return REFUSED;
+    // The text ends its own line: a final comment in it must not swallow what follows.
+    const prepare = `prepare ${name} as ${text}\n;`;
     const run = `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`;
-    const query = async (prepare: boolean) => {
-      const results = await client.query({ text: prepare ? `prepare ${name} as ${text}; ${run}` : run, types } as never) as unknown as unknown[];
-      names.set(name, true);
-      return results[results.length - 1];
-    };
-    try {
-      return await query(known !== true);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (!code) throw error;
-      if (known === true) {
-        if (code !== '26000') throw error; // not invalid_sql_statement_name: the statement's own failure
-        names.delete(name);
-        return await query(true);
+    const forms = { run, prepare: `${prepare} ${run}`, replace: `deallocate ${name}; ${prepare} ${run}` };
+    let form: keyof typeof forms = known ? 'run' : 'prepare';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const results = await client.query({ text: forms[form], types } as never) as unknown as unknown[];
+        names.set(name, true);
+        return results[results.length - 1];
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (!code || attempt >= MAX_GENERIC_ATTEMPTS) throw error;
+        if (code === '26000') form = 'prepare'; // invalid_sql_statement_name: not on this server connection
+        else if (code === '42P05') form = 'run'; // duplicate_prepared_statement: prepared there before
+        else if (code === '0A000' && form === 'run') form = 'replace'; // cached plan must not change result type
+        else if (form === 'run') throw error; // the statement's own failure
+        else {
+          // PREPARE or EXECUTE failed: a PREPARE alone tells which (a prepared statement outlives its
+          // message's failure, so it answers 42P05 when EXECUTE was the one).
+          const failure = await client.query(prepare).then(() => null, (other: { code?: string }) => {
+            if (!other.code) throw other;
+            return other.code === '42P05' ? null : other;
+          });
+          if (failure?.code?.startsWith('42')) {
+            names.set(name, false);
+            return REFUSED;
+          }
+          if (failure) throw error;
+          names.set(name, true);
+          throw error;
+        }
       }
-      if (code === '42P05') return await query(false); // duplicate_prepared_statement: prepared before, all the same
-      // PREPARE or EXECUTE failed: a PREPARE alone tells which (a prepared statement outlives its message's failure).
-      const refused = await client.query(`prepare ${name} as ${text}`).then(() => null, (failure: { code?: string }) => {
-        if (!failure.code) throw failure;
-        return failure.code === '42P05' ? null : failure;
-      });
-      if (refused) {
-        names.set(name, false);
-        return REFUSED;
-      }
-      names.set(name, true);
-      throw error;
     }
   } catch (error) {
     // A failure without an SQLSTATE is the connection's own: the pool drops that client.
@@ -487,6 +497,9 @@ async function executeGeneric(pool: PgPool, name: string, text: string, args: st
     client.release(broken);
   }
 }
+
+/** Messages executeGeneric sends at most for one run (prepare again, run, replace). */
+const MAX_GENERIC_ATTEMPTS = 4;
 
 /** Runs statement text without parameters through Drizzle's session (results as `conn.execute` gives them). */
 function runText(internals: DrizzleInternals, text: string): Promise<unknown> {

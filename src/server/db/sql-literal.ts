@@ -1,6 +1,7 @@
 /**
- * SQL literals, for the few statements whose values travel inside the statement's text: the embedded
- * database's `EXECUTE name(…)` of a prepared statement (client.ts), which takes no bind parameters.
+ * SQL literals, for the few statements whose values travel inside the statement's text: `EXECUTE name(…)`
+ * of a statement prepared with SQL (client.ts executePrepared: on the embedded database, and for a generic
+ * plan on PostgreSQL), which takes no bind parameters.
  */
 
 /**
