@@ -212,7 +212,7 @@ export interface GroupRanking { rows: RankingRow[]; liveMatches: number }
  * (in-play ones included while the ranking is provisional).
  */
 export async function groupRanking(db: Conn, groupId: string): Promise<GroupRanking> {
-  // Prepared, under its generic plan: planning a custom plan took PostgreSQL 10–15 ms a read, more than
+  // Prepared, under its generic plan: planning a custom plan took PostgreSQL 10–25 ms a read, more than
   // running it for 1,000 members, and PostgreSQL kept planning for groups of 20 among thousands
   // (docs/benchmarks.md).
   const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId), { generic: true });
@@ -237,7 +237,7 @@ const NO_GROUP = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Prepares and plans a ranking statement on `connections` connections of `db` (a pool opens that many,
- * and keeps them), so that ranking reads neither open a connection nor plan: on a new PostgreSQL
+ * and keeps them while they are used), so that ranking reads neither open a connection nor plan: on a new PostgreSQL
  * connection the first ranking statement took 50–110 ms, on a connection that had run others 20–25 ms,
  * against 5 ms once planned, at 1,000 members (docs/benchmarks.md). Nothing is read or written.
  * @param connections how many of the pool's connections to warm (1 on the embedded database, which has one).
