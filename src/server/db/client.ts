@@ -399,7 +399,9 @@ export function executePrepared(conn: Conn, label: string, query: SQL, options: 
     name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
     if (statementNames.size < 1_000) statementNames.set(compiled.sql, name);
   }
-  const unnamed = () => internals.session.prepareQuery(compiled, undefined, name, false).execute();
+  /** Drizzle's own query for the text: how its execute runs it (its client and type parsers). */
+  const drizzleQuery = () => internals.session.prepareQuery(compiled, undefined, name, false);
+  const unnamed = () => drizzleQuery().execute();
   const embedded = embeddedStatements.get(conn);
   const pool = options.generic ? pools.get(conn) : undefined;
   if (!embedded && !pool) return unnamed();
@@ -410,7 +412,7 @@ export function executePrepared(conn: Conn, label: string, query: SQL, options: 
   const failed = (error: unknown) => new DrizzleQueryError(compiled.sql, compiled.params, ((error as { cause?: unknown }).cause ?? error) as Error);
   if (pool) {
     // Rows parsed as Drizzle's execute parses them (dates and times kept as text): its query's type parsers.
-    const { types } = (internals.session.prepareQuery(compiled, undefined, name, false) as unknown as { rawQueryConfig: { types: unknown } }).rawQueryConfig;
+    const { types } = (drizzleQuery() as unknown as { rawQueryConfig: { types: unknown } }).rawQueryConfig;
     return executeGeneric(pool, `${name}_g`, compiled.sql, args, types)
       .then((result) => (result === REFUSED ? unnamed() : result), (error: unknown) => { throw failed(error); });
   }
@@ -427,10 +429,18 @@ export function executePrepared(conn: Conn, label: string, query: SQL, options: 
     // logger drops them), never inside the text.
     if (!options.generic) return runText(internals, `execute ${preparedName}${args}`).catch((error: unknown) => { throw failed(error); });
     // Through Drizzle's client and its type parsers, as its execute runs a query.
-    const { client, rawQueryConfig } = internals.session.prepareQuery(compiled, undefined, name, false) as unknown as { client: PGlite; rawQueryConfig: object };
-    return client.exec(`set local plan_cache_mode = force_generic_plan; execute ${preparedName}${args}`, rawQueryConfig)
+    const { client, rawQueryConfig } = drizzleQuery() as unknown as { client: PGlite; rawQueryConfig: object };
+    return client.exec(genericRun(preparedName, args), rawQueryConfig)
       .then((results) => results[results.length - 1]!, (error: unknown) => { throw failed(error); });
   });
+}
+
+/**
+ * The text that runs the prepared statement `name` with `args` (literals in parentheses, or '') under its
+ * generic plan: the setting lasts the implicit transaction of the one simple query it is sent in.
+ */
+function genericRun(name: string, args: string): string {
+  return `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`;
 }
 
 /** executeGeneric's answer when PREPARE refused the statement's text (a parameter of no known type). */
@@ -457,7 +467,7 @@ async function executeGeneric(pool: PgPool, name: string, text: string, args: st
     if (known === false) return REFUSED;
     // The text ends its own line: a final comment in it must not swallow what follows.
     const prepare = `prepare ${name} as ${text}\n;`;
-    const run = `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`;
+    const run = genericRun(name, args);
     const forms = { run, prepare: `${prepare} ${run}`, replace: `deallocate ${name}; ${prepare} ${run}` };
     let form: keyof typeof forms = known ? 'run' : 'prepare';
     for (let attempt = 1; ; attempt++) {
@@ -483,8 +493,7 @@ async function executeGeneric(pool: PgPool, name: string, text: string, args: st
             names.set(name, false);
             return REFUSED;
           }
-          if (failure) throw error;
-          names.set(name, true);
+          if (!failure) names.set(name, true);
           throw error;
         }
       }

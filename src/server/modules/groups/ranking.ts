@@ -237,9 +237,10 @@ const NO_GROUP = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Prepares and plans a ranking statement on `connections` connections of `db` (a pool opens that many,
- * and keeps them while they are used), so that ranking reads neither open a connection nor plan: on a new PostgreSQL
- * connection the first ranking statement took 50–110 ms, on a connection that had run others 20–25 ms,
- * against 5 ms once planned, at 1,000 members (docs/benchmarks.md). Nothing is read or written.
+ * and keeps them while they are used), so that ranking reads neither open a connection nor plan: on a
+ * new PostgreSQL connection the first ranking statement took 50–110 ms, on a connection that had run
+ * others 20–25 ms, against 5 ms once planned, at 1,000 members (docs/benchmarks.md). Nothing is read or
+ * written.
  * @param connections how many of the pool's connections to warm (1 on the embedded database, which has one).
  * @param statement 'one': groupRanking's; 'many': groupRankings' (the refresh's).
  */
