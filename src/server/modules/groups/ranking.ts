@@ -19,7 +19,7 @@ import type { RankingRow } from '../../../contracts/groups';
 import { arrayLiteral } from '../../db/array-literal';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import { competitionRanksOf, rankedOrder } from '../../../domain/ranking';
-import { avatarUrl } from '../profile/avatar-url';
+import { groupRowsOf, NUMBERS, RECORD_CHAR, UNIT_CHAR, type GroupRows } from './ranking-text';
 import { liveOutcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql } from '../scoring/scoring-sql';
 
 /**
@@ -35,6 +35,11 @@ const liveDeltaSql = sql`
   (count(*) filter (where x.outcome = 'opposite'))::int as opposite,
   (count(*) filter (where x.outcome <> 'void'))::int as scored`;
 
+/** The separators of the statement's text (ranking-text.ts) as SQL literals. */
+const UNIT = sql.raw(`E'\\x1f'`);
+const RECORD = sql.raw(`E'\\x1e'`);
+const SEPARATORS = sql.raw(`E'\\x1e\\x1f'`);
+
 /** Whose rankings a statement computes: one group, or several groups of one league (a uuid array literal). */
 type RankingScope = { groupId: string } | { leagueId: string; groupIds: string };
 
@@ -49,11 +54,12 @@ export function rankingsQuery(leagueId: string, groupIds: readonly string[]) {
 }
 
 /**
- * The ranking statement of a scope: a first row without a member (`numbers`: the league's matches in play
- * with a score, and 1 when a finished round before the latest exists, else 0), then per member of each
- * group (`group_id` null for one group) their totals and the latest finished round's share, unordered
- * (`numbers`: points, exact, goal_difference, winner, opposite, predictions, then the latest round's
- * points, exact, goal_difference, winner, opposite). rankingsOf ranks them.
+ * The ranking statement of a scope: a first row without a group (`members`: the league's matches in play
+ * with a score, and 1 when a finished round before the latest exists, else 0, comma-separated), then a row
+ * per group with members: `members`, each member's user id, username, avatar address ('' for none) and
+ * numbers (points, exact, goal_difference, winner, opposite, predictions, then the latest finished round's
+ * points, exact, goal_difference, winner, opposite, comma-separated), fields apart by UNIT_CHAR and members
+ * by RECORD_CHAR (ranking-text.ts), unordered. rankingsOf ranks them.
  */
 function rankingStatement(scope: RankingScope) {
   const one = 'groupId' in scope;
@@ -187,17 +193,21 @@ function rankingStatement(scope: RankingScope) {
     meta as (
       select (select matches from live) as live_matches, (select has_earlier from earlier)::int as has_earlier
     )
-    -- Each member's totals and what the latest finished round added, as one text of numbers (a text per
-    -- number cost PostgreSQL's output and the driver's parse ~3 µs a member, more than the rest), unordered:
-    -- ranked by rankingsOf with the domain's rule. First a row without a member: the league's matches in
-    -- play and whether an earlier finished round exists.
-    select null::uuid as group_id, null as user_id, null as username, null as avatar_url,
-           concat_ws(',', live_matches, has_earlier) as numbers
+    -- First a row without a group: the league's matches in play and whether an earlier finished round
+    -- exists. Then one row per group: its members as one text, unordered (ranked by rankingsOf with the
+    -- domain's rule), each member's id, username, avatar address ('' for none) and numbers, fields apart by
+    -- U+001F and members by U+001E (taken out of names and addresses first): a row per member cost
+    -- PostgreSQL's output and the driver's parse more than the rest at 10,000 members (docs/benchmarks.md).
+    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members
       from meta
     union all
-    select ${one ? sql`null::uuid` : sql`group_id`}, user_id, username, avatar_url,
-           concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite)
-      from totals`;
+    select group_id,
+           string_agg(user_id || ${UNIT} || translate(username, ${SEPARATORS}, '') || ${UNIT}
+                      || coalesce(translate(avatar_url, ${SEPARATORS}, ''), '') || ${UNIT}
+                      || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite),
+                      ${RECORD})
+      from totals
+     group by group_id`;
 
 }
 
@@ -216,7 +226,7 @@ export async function groupRanking(db: Conn, groupId: string): Promise<GroupRank
   // running it for 1,000 members, and PostgreSQL kept planning for groups of 20 among thousands
   // (docs/benchmarks.md).
   const result = await executePrepared(db, 'group_ranking', rankingQuery(groupId), { generic: true });
-  return rankingsOf(rowsOf<RawRankingRow>(result), groupId).get(groupId.toLowerCase()) ?? { rows: [], liveMatches: 0 };
+  return rankingsOf(rowsOf<RawRankingRow>(result)).get(groupId.toLowerCase()) ?? { rows: [], liveMatches: 0 };
 }
 
 /**
@@ -249,63 +259,45 @@ export async function warmRankingStatements(db: Conn, connections: number, state
   await Promise.all(Array.from({ length: connections }, () => (statement === 'one' ? groupRanking(db, NO_GROUP) : groupRankings(db, NO_GROUP, [NO_GROUP]))));
 }
 
-/** A row of the ranking statement (rankingStatement). */
-interface RawRankingRow { group_id: string | null; user_id: string | null; username: string | null; avatar_url: string | null; numbers: string }
-
-/** The numbers each member's row carries, in the statement's order (rankingStatement). */
-const NUMBERS = 11;
-
-/** One group's members as the statement sent them: ids and names, and their numbers in one array. */
-interface GroupRows { userIds: string[]; usernames: string[]; avatarUrls: string[]; numbers: number[] }
-
 /**
- * Appends the comma-separated integers of `text` to `into` (NUMBERS of them: the statement's own output,
- * digits with an optional minus sign), without splitting the text.
+ * Runs the ranking's own code (the text's parse, the ranks, the order, the rows) on `members` made-up
+ * members `times` times, so that V8 has compiled it before an instance's first real read: a just-started
+ * instance's first ranking of 1,000 members took ~5 ms more in code not yet compiled (docs/benchmarks.md).
+ * Reads nothing; takes ~25 ms (the code runs slowly until compiled), while the statements are warmed.
+ * @returns the made-up ranking, for the page's code to run on (ranking-page.ts).
  */
-function parseNumbers(text: string, into: number[]): void {
-  let value = 0;
-  let negative = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 44) { // ','
-      into.push(negative ? -value : value);
-      value = 0;
-      negative = false;
-    } else if (code === 45) negative = true; // '-'
-    else value = value * 10 + (code - 48);
+export function warmRankingCode(members = 1_000, times = 2): GroupRanking {
+  const text = Array.from({ length: members }, (_, i) => [
+    `warm-${i}`, `warm_${i}`, i % 2 === 0 ? '' : `/api/users/warm-${i}/avatar?v=1`,
+    Array.from({ length: NUMBERS }, (_, k) => ((i * 7_919 + k * 104_729) % 997) - (k === 4 ? 500 : 0)).join(','),
+  ].join(UNIT_CHAR)).join(RECORD_CHAR);
+  let ranking: GroupRanking = { rows: [], liveMatches: 0 };
+  for (let i = 0; i < times; i++) {
+    ranking = rankingsOf([{ group_id: null, members: '0,1' }, { group_id: NO_GROUP, members: text }]).get(NO_GROUP) ?? ranking;
   }
-  into.push(negative ? -value : value);
+  return ranking;
 }
+
+/** A row of the ranking statement (rankingStatement). */
+interface RawRankingRow { group_id: string | null; members: string }
 
 /**
  * The statement's rows as rankings by group id (lower case): each group's members ranked by the domain's
  * rule (src/domain/ranking.ts competitionRanksOf; equal members ordered by lower-case username in code-unit
  * order: usernames are ASCII), movement against their rank on the totals before the latest finished round
- * (0 for everyone when there is no earlier finished round). `groupId` names the group of rows without one
- * (a one-group statement).
- * @throws Error when a member's row carries other than NUMBERS numbers (the statement and this parse disagree).
+ * (0 for everyone when there is no earlier finished round).
+ * @throws Error when a member's text is not as the statement writes it (groupRowsOf).
  */
-function rankingsOf(raw: RawRankingRow[], groupId?: string): Map<string, GroupRanking> {
+function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
   let liveMatches = 0;
   let hasEarlier = false;
   const byGroup = new Map<string, GroupRows>();
   for (const row of raw) {
-    if (row.user_id === null) {
-      const [live = 0, earlier = 0] = row.numbers.split(',').map(Number);
+    if (row.group_id === null) {
+      const [live = 0, earlier = 0] = row.members.split(',').map(Number);
       liveMatches = live;
       hasEarlier = earlier === 1;
-      continue;
-    }
-    const id = String(row.group_id ?? groupId).toLowerCase();
-    let group = byGroup.get(id);
-    if (!group) byGroup.set(id, (group = { userIds: [], usernames: [], avatarUrls: [], numbers: [] }));
-    group.userIds.push(row.user_id);
-    group.usernames.push(row.username ?? '');
-    group.avatarUrls.push(row.avatar_url ?? avatarUrl(row.user_id, null));
-    const before = group.numbers.length;
-    parseNumbers(row.numbers, group.numbers);
-    // A column missing (a null concat_ws skips) would shift every later member's numbers.
-    if (group.numbers.length - before !== NUMBERS) throw new Error(`ranking row of ${row.user_id}: ${group.numbers.length - before} numbers, not ${NUMBERS}`);
+    } else byGroup.set(row.group_id.toLowerCase(), groupRowsOf(row.members));
   }
   const rankings = new Map<string, GroupRanking>();
   for (const [id, { userIds, usernames, avatarUrls, numbers }] of byGroup) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { rowsOf } from '../../db/client';
+import { warmRankingCode } from './ranking';
 
 /** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
 async function preparedRankings(t: TestApp) {
@@ -37,5 +38,21 @@ describe('an app starting', () => {
 
   it('without warming (tests), prepares nothing before the first read', async () => {
     expect(await preparedRankings(cold)).toEqual([]);
+  });
+});
+
+describe('warmRankingCode', () => {
+  it('runs the ranking code on made-up members: every member ranked by the domain rule, best first, nothing read', () => {
+    const ranking = warmRankingCode(300, 1);
+    expect(ranking.rows).toHaveLength(300);
+    expect(new Set(ranking.rows.map((row) => row.userId)).size).toBe(300);
+    for (let i = 1; i < ranking.rows.length; i++) {
+      const [before, row] = [ranking.rows[i - 1]!, ranking.rows[i]!];
+      expect(row.rank).toBeGreaterThanOrEqual(before.rank);
+      if (row.rank > before.rank) expect(row.rank).toBe(i + 1);
+      expect(row.points).toBeLessThanOrEqual(before.points);
+    }
+    // Half the made-up members have no avatar address: the generated one is theirs.
+    expect(ranking.rows.find((row) => row.userId === 'warm-0')?.avatarUrl).toBe('/api/users/warm-0/avatar');
   });
 });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { groupRowsOf, NUMBERS, RECORD_CHAR, UNIT_CHAR } from './ranking-text';
+
+/** A member as the ranking statement writes one. */
+const member = (id: string, name: string, avatar: string, numbers: number[]) => [id, name, avatar, numbers.join(',')].join(UNIT_CHAR);
+const numbers = (first: number) => Array.from({ length: NUMBERS }, (_, i) => first + i);
+
+describe('groupRowsOf', () => {
+  it("reads each member's id, username, avatar address and numbers, negative ones included", () => {
+    const text = [member('u1', 'ana', '/api/users/u1/avatar?v=3', numbers(10)), member('u2', 'bo', '', [-4, ...numbers(0).slice(1)])].join(RECORD_CHAR);
+    const rows = groupRowsOf(text);
+    expect(rows.userIds).toEqual(['u1', 'u2']);
+    expect(rows.usernames).toEqual(['ana', 'bo']);
+    // No address sent: the generated avatar's.
+    expect(rows.avatarUrls).toEqual(['/api/users/u1/avatar?v=3', '/api/users/u2/avatar']);
+    expect(Array.from(rows.numbers)).toEqual([...numbers(10), -4, ...numbers(0).slice(1)]);
+  });
+
+  it('reads an empty text as no members', () => {
+    expect(groupRowsOf('')).toEqual({ userIds: [], usernames: [], avatarUrls: [], numbers: new Int32Array(0) });
+  });
+
+  it('refuses a member with a number missing or one too many, a field missing, or a fifth field', () => {
+    const good = member('u1', 'ana', '', numbers(1));
+    expect(() => groupRowsOf([good, member('u2', 'bo', '', numbers(1).slice(1))].join(RECORD_CHAR))).toThrow(/u2: 10 numbers/);
+    expect(() => groupRowsOf([good, member('u2', 'bo', '', [...numbers(1), 5])].join(RECORD_CHAR))).toThrow(/u2: more than 11 numbers/);
+    expect(() => groupRowsOf([good, ['u2', 'bo', numbers(1).join(',')].join(UNIT_CHAR)].join(RECORD_CHAR))).toThrow(/fewer than four fields/);
+    expect(() => groupRowsOf(`${good}${UNIT_CHAR}extra`)).toThrow(/among a member's numbers/);
+    expect(() => groupRowsOf(member('u1', 'ana', '', [1, 2, 3]).replace('2', 'x') + ',4,5,6,7,8,9,10,11')).toThrow(/"x"/);
+  });
+});
