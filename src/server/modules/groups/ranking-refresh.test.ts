@@ -204,4 +204,32 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
       await refresh.stop();
     }
   });
+
+  it("serves reads that claimed groups from statements of their own beside the pass's chunk, each as computed alone", async () => {
+    let alone = 0;
+    const cache = createRankingCache({
+      ttlMs: 60_000,
+      load: (conn, id) => refresh.claim(id) ?? (alone++, groupRanking(conn, id)),
+    });
+    // One chunk would hold every group: the claims are computed in their own statement (ranking-refresh.ts serveClaims).
+    const refresh = startRankingRefresh(() => db, cache, { chunk: 1_000 });
+    try {
+      for (const id of groupIds) await cache.get(db, id);
+      alone = 0;
+      await db.update(matches).set({ homeGoals: 0, awayGoals: 3 }).where(eq(matches.id, byRound[2]![1]!));
+      await scoreMatches(db, [byRound[2]![1]!]);
+      const held = cache.held();
+      cache.invalidate();
+      refresh.changed(held);
+      // Two reads at once, while the pass reads the groups' leagues: both claim, one statement answers them.
+      const [a, b] = [held.at(-1)!, held.at(-2)!];
+      const reads = await Promise.all([cache.get(db, a), cache.get(db, b)]);
+      expect(reads).toEqual([await groupRanking(db, a), await groupRanking(db, b)]);
+      await refresh.idle();
+      expect(alone).toBe(0);
+      for (const id of groupIds) expect(await cache.peek(id), `refreshed ${id}`).toEqual(await groupRanking(db, id));
+    } finally {
+      await refresh.stop();
+    }
+  });
 });

@@ -12,9 +12,10 @@
  * Only the groups read lately (within the cache's time to live) are refreshed, the most recently read
  * first; a pass stops at the next change, and the next pass takes what it had left, then what
  * the cache held at that change. A read of a group the pass has yet to reach claims it (`claim`): the
- * group goes into the pass's next statement, and the read waits for that statement instead of computing
- * the group alone beside it (on a goal night the reads of not yet refreshed groups, each alone, took the
- * database from the pass: 10,000 groups fresh in 7.9 s).
+ * claims of the moment go into a statement of their own beside the pass's chunk (serveClaims), and the
+ * read waits for it instead of computing the group alone (on a goal night the reads of not yet refreshed
+ * groups, each alone, took the database from the pass: 10,000 groups fresh in 7.9 s; behind the pass's
+ * chunks, 50 readers got ~50 groups a second fresh).
  */
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
@@ -36,8 +37,9 @@ export interface RankingRefresh {
   changed(held: readonly string[], start?: boolean): void;
   /**
    * A read of `groupId` that found no current ranking: while a pass is to compute the group in a later
-   * statement, the group moves into the next one, and the returned promise settles with its ranking from
-   * it (computed alone if that statement fails, or the pass stops before it). Undefined when no pass is to
+   * statement, the group goes into the next statement of claims (or the pass's next one, whichever comes
+   * first), and the returned promise settles with its ranking from it (computed alone if that statement
+   * fails, or the pass stops before it). Undefined when no pass is to
    * compute the group: the read computes it.
    */
   claim(groupId: string): Promise<GroupRanking> | undefined;
@@ -86,6 +88,41 @@ export function startRankingRefresh(
     }
   };
 
+  /** The statement of claimed groups under way beside the pass's (serveClaims), if any. */
+  let serving: Promise<void> | null = null;
+  /**
+   * Computes the claimed groups (those whose league the pass has read) in statements of their own, one
+   * league and up to `chunk` groups each, beside the pass's chunk on another connection, until no claim is
+   * left: a read waiting behind a whole chunk (~0.5 s of 1,000 groups) got 50 groups a second fresh to 50
+   * readers on a goal night, while a statement of their 50 groups takes ~30 ms.
+   */
+  function serveClaims(): void {
+    if (serving || stopped) return;
+    serving = (async () => {
+      while (!stopped) {
+        let leagueId: string | undefined;
+        const part: string[] = [];
+        for (const id of claimed.keys()) {
+          const league = leagueOf.get(id);
+          if (!league || !ahead.has(id)) continue;
+          leagueId ??= league;
+          if (league === leagueId && part.length < chunk) part.push(id);
+        }
+        if (leagueId === undefined) return;
+        const conn = db();
+        const rankings = inBackground(() => groupRankings(conn, leagueId, part));
+        for (const id of part) {
+          ahead.delete(id);
+          const claim = claimed.get(id)!;
+          claimed.delete(id);
+          const alone = () => groupRanking(conn, id);
+          claim.resolve(rankings.then((found) => found.get(id) ?? alone(), alone));
+        }
+        await rankings.catch(() => undefined);
+      }
+    })().finally(() => { serving = null; });
+  }
+
   /** Refreshes `groups`; returns those left for the next pass (a change came first). */
   async function pass(groups: string[]): Promise<string[]> {
     let since = cache.clock();
@@ -111,6 +148,8 @@ export function startRankingRefresh(
           leagueOf.set(String(row.id).toLowerCase(), leagues.get(league)!);
         }
       }
+      // Reads that claimed groups meanwhile are served beside the pass.
+      if (claimed.size > 0) serveClaims();
       // A change heard while the leagues were read (a goal's second signal): nothing was computed yet,
       // so the pass is for it, on the connection a read would now use.
       if (!waiting && cache.clock() !== since) {
@@ -210,6 +249,8 @@ export function startRankingRefresh(
       let resolve!: (ranking: Promise<GroupRanking>) => void;
       const promise = new Promise<GroupRanking>((done) => { resolve = done; });
       claimed.set(id, { promise, resolve });
+      // After this turn's other claims, in one statement with them.
+      if (!serving) setImmediate(serveClaims);
       return promise;
     },
     changed(held, start = true) {
@@ -229,9 +270,11 @@ export function startRankingRefresh(
     async stop() {
       stopped = true;
       await running;
+      await serving;
     },
     async idle() {
       await running;
+      await serving;
     },
   };
 }
