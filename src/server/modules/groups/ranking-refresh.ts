@@ -6,8 +6,8 @@
  * statement over a chunk of the league's groups (groups/ranking.ts groupRankings) computes a thousand in
  * about the time of a few single ones, and its values are offered to the cache (ranking-cache.ts offer)
  * as the statement starts, so the reads of its groups share it, unless a group changed again or a read
- * computed it meanwhile. A group whose chunk has not started is computed on its read, as before. A
- * signal sent before its change committed holds passes back until the signal after the commit.
+ * computed it meanwhile. A signal sent before its change committed holds passes back until the signal
+ * after the commit.
  *
  * Only the groups read lately (within the cache's time to live) are refreshed, the most recently read
  * first; a pass stops at the next change, and the next pass takes what it had left, then what
@@ -43,9 +43,9 @@ export interface RankingRefresh {
    * compute the group: the read computes it.
    */
   claim(groupId: string): Promise<GroupRanking> | undefined;
-  /** Waits for the pass under way (tests, shutdown) and takes no more. */
+  /** Waits for the pass and the statement of claims under way (tests, shutdown) and takes no more. */
   stop(): Promise<void>;
-  /** Resolves when no pass is under way (tests). */
+  /** Resolves when no pass nor statement of claims is under way (tests). */
   idle(): Promise<void>;
 }
 
@@ -92,8 +92,8 @@ export function startRankingRefresh(
   let serving: Promise<void> | null = null;
   /**
    * Computes the claimed groups (those whose league the pass has read) in statements of their own, one
-   * league and up to `chunk` groups each, beside the pass's chunk on another connection, until no claim is
-   * left: a read waiting behind a whole chunk (~0.5 s of 1,000 groups) got 50 groups a second fresh to 50
+   * league and up to `chunk` groups each, beside the pass's chunk on another connection, until no such
+   * claim is left (claims of groups whose league is not read yet wait for the pass): a read waiting behind a whole chunk (~0.5 s of 1,000 groups) got 50 groups a second fresh to 50
    * readers on a goal night, while a statement of their 50 groups takes ~30 ms.
    */
   function serveClaims(): void {
@@ -249,8 +249,9 @@ export function startRankingRefresh(
       let resolve!: (ranking: Promise<GroupRanking>) => void;
       const promise = new Promise<GroupRanking>((done) => { resolve = done; });
       claimed.set(id, { promise, resolve });
-      // After this turn's other claims, in one statement with them.
-      if (!serving) setImmediate(serveClaims);
+      // After this turn's other claims, in one statement with them (a statement of claims ending meanwhile
+      // has let go of `serving` by then).
+      setImmediate(serveClaims);
       return promise;
     },
     changed(held, start = true) {

@@ -64,7 +64,7 @@ export function groupRowsOf(text: string): GroupRows {
     group.usernames.push(text.slice(a + 1, b));
     group.avatarUrls.push(c === b + 1 ? avatarUrl(userId, null) : text.slice(b + 1, c));
     const count = parseNumbers(text, c + 1, end, group.numbers, member * NUMBERS);
-    // A column missing (a null concat_ws skips) would shift every later member's numbers.
+    // A column missing (a null concat_ws skips) would put the numbers in the wrong columns.
     if (count !== NUMBERS) throw new Error(`ranking row of ${userId}: ${count > NUMBERS ? `more than ${NUMBERS}` : count} numbers, not ${NUMBERS}`);
     at = end + 1;
   }
