@@ -93,8 +93,9 @@ export function startRankingRefresh(
   /**
    * Computes the claimed groups (those whose league the pass has read) in statements of their own, one
    * league and up to `chunk` groups each, beside the pass's chunk on another connection, until no such
-   * claim is left (claims of groups whose league is not read yet wait for the pass): a read waiting behind a whole chunk (~0.5 s of 1,000 groups) got 50 groups a second fresh to 50
-   * readers on a goal night, while a statement of their 50 groups takes ~30 ms.
+   * claim is left (claims of groups whose league is not read yet wait for the pass): reads waiting behind
+   * a whole chunk (~0.5 s for 1,000 groups) got 50 groups a second fresh to 50 readers on a goal night,
+   * while a statement of their 50 groups takes ~30 ms.
    */
   function serveClaims(): void {
     if (serving || stopped) return;
