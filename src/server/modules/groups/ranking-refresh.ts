@@ -24,6 +24,15 @@ import { inBackground } from '../../db/embedded-activity';
 import type { RankingCache } from './ranking-cache';
 import { groupRanking, groupRankings, type GroupRanking } from './ranking';
 
+/**
+ * Group `id`'s ranking from a statement of several groups (`rankings`), or computed alone on `conn` when
+ * the statement left it out or failed: the reads sharing the statement get a ranking either way.
+ */
+function rankingOf(rankings: Promise<Map<string, GroupRanking>>, conn: Conn, id: string): Promise<GroupRanking> {
+  const alone = () => groupRanking(conn, id);
+  return rankings.then((found) => found.get(id) ?? alone(), alone);
+}
+
 /** Groups whose league a refresher remembers, at most (then it forgets them all and reads them again). */
 const MAX_LEAGUES_KNOWN = 100_000;
 
@@ -116,8 +125,7 @@ export function startRankingRefresh(
           ahead.delete(id);
           const claim = claimed.get(id)!;
           claimed.delete(id);
-          const alone = () => groupRanking(conn, id);
-          claim.resolve(rankings.then((found) => found.get(id) ?? alone(), alone));
+          claim.resolve(rankingOf(rankings, conn, id));
         }
         await rankings.catch(() => undefined);
       }
@@ -189,10 +197,7 @@ export function startRankingRefresh(
           for (const id of part) ahead.delete(id);
           const rankings = inBackground(() => groupRankings(conn, leagueId, part));
           for (const id of part) {
-            // A group the statement left out, or all of them if it failed, computed alone: the reads sharing
-            // the chunk get a ranking either way.
-            const alone = () => groupRanking(conn, id);
-            const ranking = rankings.then((found) => found.get(id) ?? alone(), alone);
+            const ranking = rankingOf(rankings, conn, id);
             // The cache hears it once kept; one it refused must not fail unheard.
             ranking.catch(() => undefined);
             const claim = claimed.get(id);
