@@ -12,8 +12,8 @@ import { mulberry32 } from '../demo/seeded-random';
 import { foldPending } from '../scoring/fold';
 import { scoreMatches } from '../scoring/score-matches';
 import { groupRanking, groupRankings } from './ranking';
-import { createRankingCache } from './ranking-cache';
-import { startRankingRefresh } from './ranking-refresh';
+import { createRankingCache, type RankingCache } from './ranking-cache';
+import { startRankingRefresh, type RankingRefresh } from './ranking-refresh';
 
 const MEMBERS = 9;
 const RULES = [
@@ -169,23 +169,37 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
     }
   });
 
-  it('lets a read of a group the pass has yet to reach join its next statement instead of computing alone', async () => {
-    let alone = 0;
-    // As app.ts wires them: a read that misses claims the group from a pass, else computes it.
+  /**
+   * A cache and a refresher of `chunk` groups per statement as app.ts wires them: a read that misses claims
+   * the group from a pass, else computes it alone (counted in `counts.alone`).
+   */
+  function claimingRefresh(chunk: number) {
+    const counts = { alone: 0 };
     const cache = createRankingCache({
       ttlMs: 60_000,
-      load: (conn, id) => refresh.claim(id) ?? (alone++, groupRanking(conn, id)),
+      load: (conn, id) => refresh.claim(id) ?? (counts.alone++, groupRanking(conn, id)),
     });
-    const refresh = startRankingRefresh(() => db, cache, { chunk: 1 });
+    const refresh = startRankingRefresh(() => db, cache, { chunk });
+    return { cache, refresh, counts };
+  }
+
+  /** A new result of the second round's second match, scored and signalled after its commit; returns the groups held. */
+  async function changeEveryRanking(cache: RankingCache, refresh: RankingRefresh, homeGoals: number, awayGoals: number) {
+    await db.update(matches).set({ homeGoals, awayGoals }).where(eq(matches.id, byRound[2]![1]!));
+    await scoreMatches(db, [byRound[2]![1]!]);
+    const held = cache.held();
+    cache.invalidate();
+    refresh.changed(held);
+    return held;
+  }
+
+  it('lets a read of a group the pass has yet to reach join its next statement instead of computing alone', async () => {
+    const { cache, refresh, counts } = claimingRefresh(1);
     try {
       for (const id of groupIds) await cache.get(db, id);
-      expect(alone).toBe(groupIds.length);
-      alone = 0;
-      await db.update(matches).set({ homeGoals: 4, awayGoals: 4 }).where(eq(matches.id, byRound[2]![1]!));
-      await scoreMatches(db, [byRound[2]![1]!]);
-      const held = cache.held();
-      cache.invalidate();
-      refresh.changed(held);
+      expect(counts.alone).toBe(groupIds.length);
+      counts.alone = 0;
+      const held = await changeEveryRanking(cache, refresh, 4, 4);
       // The group the pass would reach last (read first), read at once: it joins the first statement.
       const last = held.at(-1)!;
       expect(refresh.claim(last)).toBeDefined();
@@ -193,40 +207,31 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
       expect(read).toEqual(await groupRanking(db, last));
       expect(read.rows.some((row) => row.points !== 0)).toBe(true);
       await refresh.idle();
-      expect(alone).toBe(0);
+      expect(counts.alone).toBe(0);
       for (const id of groupIds) expect(await cache.peek(id), `refreshed ${id}`).toEqual(await groupRanking(db, id));
       // No pass under way: nothing to join, the read computes.
       expect(refresh.claim(groupIds[0]!)).toBeUndefined();
       cache.invalidate(groupIds[0]);
       await cache.get(db, groupIds[0]!);
-      expect(alone).toBe(1);
+      expect(counts.alone).toBe(1);
     } finally {
       await refresh.stop();
     }
   });
 
   it("serves reads that claimed groups from statements of their own beside the pass's chunk, each as computed alone", async () => {
-    let alone = 0;
-    const cache = createRankingCache({
-      ttlMs: 60_000,
-      load: (conn, id) => refresh.claim(id) ?? (alone++, groupRanking(conn, id)),
-    });
     // One chunk would hold every group: the claims are computed in their own statement (ranking-refresh.ts serveClaims).
-    const refresh = startRankingRefresh(() => db, cache, { chunk: 1_000 });
+    const { cache, refresh, counts } = claimingRefresh(1_000);
     try {
       for (const id of groupIds) await cache.get(db, id);
-      alone = 0;
-      await db.update(matches).set({ homeGoals: 0, awayGoals: 3 }).where(eq(matches.id, byRound[2]![1]!));
-      await scoreMatches(db, [byRound[2]![1]!]);
-      const held = cache.held();
-      cache.invalidate();
-      refresh.changed(held);
+      counts.alone = 0;
+      const held = await changeEveryRanking(cache, refresh, 0, 3);
       // Two reads at once, while the pass reads the groups' leagues: both claim, one statement answers them.
       const [a, b] = [held.at(-1)!, held.at(-2)!];
       const reads = await Promise.all([cache.get(db, a), cache.get(db, b)]);
       expect(reads).toEqual([await groupRanking(db, a), await groupRanking(db, b)]);
       await refresh.idle();
-      expect(alone).toBe(0);
+      expect(counts.alone).toBe(0);
       for (const id of groupIds) expect(await cache.peek(id), `refreshed ${id}`).toEqual(await groupRanking(db, id));
     } finally {
       await refresh.stop();
