@@ -3,13 +3,15 @@
  * the same run on the same database.
  *
  * 1. Final whistle: one match with BENCH_FINAL_PREDICTIONS predictions (default 400,000; the goal's
- *    figure is 2,000,000) across groups of BENCH_FINAL_GROUP_SIZE members (default 5):
+ *    figure is 2,000,000) across groups of BENCH_FINAL_GROUP_SIZE members (default 5), a quarter of the
+ *    groups playing with jokers (both modes) and one member in three of those with a joker on the match:
  *    (a) saving the result and the first ranking read that counts it, (b) folding into member totals in
  *    background batches against a bare UPDATE of the same rows (`SET updated_at = updated_at`: each row
  *    rewritten once, as storing a point on it would), (c) ranking
  *    read latency while folding runs against the same reads before it.
  * 2. Ranking read over HTTP (autocannon, 50 connections) of a group of 100 and 1,000 members (add more
- *    with BENCH_RANKING_MEMBERS=100,1000,10000) over the 380-match EPL 2024/25, against GET /api/health;
+ *    with BENCH_RANKING_MEMBERS=100,1000,10000) over the 380-match EPL 2024/25, the group playing with
+ *    jokers (one per round, each member's 38 played; BENCH_RANKING_JOKERS=off: without), against GET /api/health;
  *    also with a browser's Accept-Encoding (the answer compressed, as every browser gets it).
  * 3. Deadline rush: 50 connections saving predictions for one match from BENCH_RUSH_MEMBERS members
  *    (default 5,000), each request one member's; and a whole round in one request; a count proves none
@@ -44,7 +46,7 @@ import { parseEnv } from '../src/server/env';
 import { groupRanking, groupRankings, rankingQuery, rankingsQuery } from '../src/server/modules/groups/ranking';
 import { groupStatsJson, roundTotalsQuery, streakQueries } from '../src/server/modules/groups/stats';
 import { importCompetition } from '../src/server/modules/import/service';
-import { totalsMismatches } from '../src/server/modules/scoring/consistency';
+import { jokerMismatches, totalsMismatches } from '../src/server/modules/scoring/consistency';
 import { FOLD_BATCH_SIZE, foldBatchQuery, foldMatch, foldPaceFor, foldPending, type FoldPace } from '../src/server/modules/scoring/fold';
 import { rankingsChanged } from '../src/server/modules/scoring/rankings-changed';
 import { moveSeasonMark } from '../src/server/modules/scoring/season-totals';
@@ -72,6 +74,8 @@ function countedPace(pace: FoldPace): { pace: () => number; batches: () => strin
   };
 }
 const RANKING_MEMBERS = (process.env.BENCH_RANKING_MEMBERS ?? '100,1000').split(',').map(Number);
+/** BENCH_RANKING_JOKERS=off: the ranking part's group plays without jokers (to compare in the same hour). */
+const RANKING_JOKERS = process.env.BENCH_RANKING_JOKERS !== 'off';
 const RUSH_MEMBERS = Number(process.env.BENCH_RUSH_MEMBERS ?? 5_000);
 /** Groups of 20 on the league in the goal-to-fresh part (4). */
 const FRESH_GROUPS = Number(process.env.BENCH_FRESH_GROUPS ?? 10_000);
@@ -208,22 +212,38 @@ async function finalWhistle(): Promise<string[]> {
     const groupCount = Math.ceil(FINAL_PREDICTIONS / GROUP_SIZE);
     await makeUsers(db, 'fw', GROUP_SIZE);
     const [loadMs] = await time(async () => {
-      await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id)
-        select 'Pool ' || g, ${leagueId}, 'sky', 'B' || g, 'fw-1' from generate_series(1, ${groupCount}) g`);
+      // A quarter of the groups play with jokers (every 4th: half 'double', half 'double_positive'; half of
+      // those with 3 for the season, half one per round), and in them one member in three has placed a
+      // joker on the final.
+      await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id, joker_mode, jokers_per_season)
+        select 'Pool ' || g, ${leagueId}, 'sky', 'B' || g, 'fw-1',
+               (case when g % 8 = 0 then 'double' when g % 8 = 4 then 'double_positive' end)::joker_mode,
+               case when g % 4 = 0 and g % 16 < 8 then 3 end
+          from generate_series(1, ${groupCount}) g`);
       await db.execute(sql`insert into group_members (group_id, user_id)
         select g.id, 'fw-' || u from groups g cross join generate_series(1, ${GROUP_SIZE}) u where g.league_id = ${leagueId}`);
-      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
-        select g.id, 'fw-' || u, ${matchId}, floor(random() * 4)::int, floor(random() * 4)::int
+      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals, joker)
+        select g.id, 'fw-' || u, ${matchId}, floor(random() * 4)::int, floor(random() * 4)::int, g.joker_mode is not null and u % 3 = 1
           from groups g cross join generate_series(1, ${GROUP_SIZE}) u where g.league_id = ${leagueId}`);
       for (const table of ['groups', 'group_members', 'predictions', 'matches']) await vacuum(db, table);
     });
     const total = groupCount * GROUP_SIZE;
+    const [counts] = rowsOf<{ groups: number; jokers: number }>(await db.execute(sql`
+      select (select count(*)::int from groups where league_id = ${leagueId} and joker_mode is not null) as groups,
+             (select count(*)::int from predictions where match_id = ${matchId} and joker) as jokers`));
     const sampleGroups = rowsOf<{ id: string }>(await db.execute(sql`select id from groups where league_id = ${leagueId} order by random() limit 200`)).map((r) => r.id);
     const readRanking = () => groupRanking(db, sampleGroups[Math.floor(Math.random() * sampleGroups.length)]!);
+    // Groups checked against the scoring rule after each fold: five of the sample, and one of each joker
+    // mode with a joker on the final (the first of them is also (a)'s probe).
+    const jokerGroups = rowsOf<{ id: string }>(await db.execute(sql`
+      select distinct on (g.joker_mode) g.id from groups g join predictions p on p.group_id = g.id and p.match_id = ${matchId} and p.joker
+       where g.league_id = ${leagueId} order by g.joker_mode, g.invite_code`)).map((r) => r.id);
+    const checked = [...sampleGroups.slice(0, 5), ...jokerGroups];
+    const overAllowance = (await Promise.all(jokerGroups.map((g) => jokerMismatches(db, g)))).flat().length;
+    if (overAllowance > 0) throw new Error(`${overAllowance} members over their jokers' allowance`);
 
-    // Baseline for (b): a bare UPDATE of the same rows.
-    // Baseline for (b): a bare UPDATE of the same rows — every prediction rewritten once (predictions no
-    // longer have a points column; a non-indexed column as it had).
+    // Baseline for (b): a bare UPDATE of the same rows — every prediction of the match, jokers or not,
+    // rewritten once (predictions no longer have a points column; a non-indexed column as it had).
     const [bareMs] = await time(() => db.execute(sql`update predictions set updated_at = updated_at where match_id = ${matchId}`));
     await vacuum(db, 'predictions');
     // Baseline for (c): ranking reads with nothing to fold.
@@ -235,11 +255,13 @@ async function finalWhistle(): Promise<string[]> {
       await tx.execute(sql`update matches set status = 'finished', home_goals = 2, away_goals = 2, home_goals_extra_time = 3, away_goals_extra_time = 3, home_penalties = 4, away_penalties = 2 where id = ${matchId}`);
       await scoreMatches(tx, [matchId]);
     }));
-    const probe = sampleGroups[0]!;
+    // A group playing with jokers: its jokers' points doubled (none of a draw's points is below 0).
+    const probe = jokerGroups[0] ?? sampleGroups[0]!;
     const [firstReadMs, ranking] = await time(() => groupRanking(db, probe));
     const expected = rowsOf<{ user_id: string; points: number }>(await db.execute(sql`
-      select user_id, case when home_goals = 2 and away_goals = 2 then 10 when home_goals = away_goals then 5 else 0 end as points
-        from predictions where group_id = ${probe} and match_id = ${matchId}`));
+      select user_id, (case when home_goals = 2 and away_goals = 2 then 10 when home_goals = away_goals then 5 else 0 end)
+                      * (case when p.joker and g.joker_mode is not null then 2 else 1 end) as points
+        from predictions p join groups g on g.id = p.group_id where p.group_id = ${probe} and p.match_id = ${matchId}`));
     const correct = expected.every((e) => ranking.rows.find((r) => r.userId === e.user_id)?.points === Number(e.points));
 
     if (process.env.BENCH_EXPLAIN) {
@@ -256,7 +278,7 @@ async function finalWhistle(): Promise<string[]> {
     // (b) Folding in the background, alone (its baseline ran alone too).
     const foldBatches = countedPace(foldPace(db));
     const [foldMs, folded] = await time(() => foldMatch(db, matchId, foldBatches.pace));
-    const drift = (await Promise.all(sampleGroups.slice(0, 5).map((g) => totalsMismatches(db, g)))).flat().length;
+    const drift = (await Promise.all(checked.map((g) => totalsMismatches(db, g)))).flat().length;
     await vacuum(db, 'member_round_totals');
 
     // (c) The score is corrected (2–1 after 90 minutes); its fold runs while rankings are read.
@@ -278,13 +300,13 @@ async function finalWhistle(): Promise<string[]> {
     const [refoldMs] = await time(() => foldMatch(db, matchId, refoldBatches.pace));
     folding = false;
     await reader;
-    const refoldDrift = (await Promise.all(sampleGroups.slice(0, 5).map((g) => totalsMismatches(db, g)))).flat().length;
+    const refoldDrift = (await Promise.all(checked.map((g) => totalsMismatches(db, g)))).flat().length;
 
     out.push(`### Final whistle — ${kind()}`, '',
-      `${total.toLocaleString('en')} predictions of one match (World Cup 2022 final, 2–2 a.e.t. 3–3) in ${groupCount.toLocaleString('en')} groups of ${GROUP_SIZE}; load ${f(loadMs)}.`, '',
+      `${total.toLocaleString('en')} predictions of one match (World Cup 2022 final, 2–2 a.e.t. 3–3) in ${groupCount.toLocaleString('en')} groups of ${GROUP_SIZE}, ${Number(counts!.groups).toLocaleString('en')} of them with jokers (${Number(counts!.jokers).toLocaleString('en')} jokers on the final); load ${f(loadMs)}.`, '',
       '| measure | figure | baseline (same run) | ratio |', '| --- | --- | --- | --- |',
       `| (a) save the result + first ranking read that counts it | ${f(saveMs)} + ${f(firstReadMs)} (points ${correct ? 'correct' : 'WRONG'}) | goal ≤ 1 s | ${((saveMs + firstReadMs) / 1000).toFixed(2)}× the goal |`,
-      `| (b) fold into member totals, background batches | ${f(foldMs)} (${folded.toLocaleString('en')} rows in ${foldBatches.batches()} batches, ${drift} mismatches in 5 checked groups) | bare UPDATE of the same rows: ${f(bareMs)} | ${(foldMs / bareMs).toFixed(2)}× |`,
+      `| (b) fold into member totals, background batches | ${f(foldMs)} (${folded.toLocaleString('en')} rows in ${foldBatches.batches()} batches, ${drift} mismatches in ${checked.length} checked groups) | bare UPDATE of the same rows: ${f(bareMs)} | ${(foldMs / bareMs).toFixed(2)}× |`,
       `| (c) ranking read p50 / p99 while a correction (2–1) is folded in ${f(refoldMs)} (${refoldBatches.batches()} batches, ${refoldDrift} mismatches), ${during.length} reads | ${f(percentile(during, 50))} / ${f(percentile(during, 99))} | before folding (200 reads): ${f(percentile(before, 50))} / ${f(percentile(before, 99))} | p99 ${(percentile(during, 99) / percentile(before, 99)).toFixed(1)}× |`, '');
   } finally {
     await database.close();
@@ -294,7 +316,7 @@ async function finalWhistle(): Promise<string[]> {
 }
 
 async function rankingOverHttp(): Promise<string[]> {
-  const out: string[] = [`### Ranking read over HTTP — ${kind()}, autocannon 50 connections × ${DURATION} s`, '',
+  const out: string[] = [`### Ranking read over HTTP — ${kind()}, autocannon 50 connections × ${DURATION} s; ${RANKING_JOKERS ? 'the group plays with jokers, 38 played by each member' : 'the group plays without jokers (BENCH_RANKING_JOKERS=off)'}`, '',
     '| members (× 380 matches) | ranking, first read after a change (computed) | ranking req/s | p50 / p99 | GET /api/health req/s (same server) | ratio | stats computed (median of 10, after 2 warm-up runs) | stats page over HTTP, cached (median of 10) | stats page over HTTP, first read after a change (median / max of 6) | stats page over HTTP, first read on a just-started instance (median / max of 6) | ranking, compressed as browsers ask (br) req/s | p50 / p99 | ratio to health |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
   const computed: string[] = [`### Ranking computed — ${kind()}, cache off, one read at a time`, '',
     '| members (× 380 matches) | ranking computed (median of 20) | baseline: `select 1` (median of 20) | ratio | same, every round read (no season rows; median of 20) | ratio | first ranking read on a just-started instance (median / max of 3) |',
@@ -305,15 +327,26 @@ async function rankingOverHttp(): Promise<string[]> {
     try {
       const { leagueId } = await importFile(db, 'football.json/2024-25/en.1.json', 'Europe/London');
       const [sessionCookie] = await makeUsers(db, 'rk', members, 1);
-      const [group] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id) values ('Big pool', ${leagueId}, 'sky', 'RANKBENC', 'rk-1') returning id`));
+      // The group plays with jokers, one per round, doubling the points (the −2 too), and every member has
+      // played each round's: 38 a member, all on finished matches, which the ranking counts.
+      const [group] = rowsOf<{ id: string }>(await db.execute(sql`insert into groups (name, league_id, color, invite_code, owner_id, joker_mode) values ('Big pool', ${leagueId}, 'sky', 'RANKBENC', 'rk-1', ${RANKING_JOKERS ? 'double' : null}) returning id`));
       const groupId = group!.id;
       await db.execute(sql`insert into group_members (group_id, user_id) select ${groupId}, 'rk-' || g from generate_series(1, ${members}) g`);
-      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals)
-        select ${groupId}, 'rk-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int
-          from generate_series(1, ${members}) g cross join matches m where m.league_id = ${leagueId}`);
+      await db.execute(sql`insert into predictions (group_id, user_id, match_id, home_goals, away_goals, joker)
+        select ${groupId}, 'rk-' || g, m.id, floor(random() * 4)::int, floor(random() * 4)::int, ${RANKING_JOKERS} and g % m.in_round = m.at
+          from generate_series(1, ${members}) g
+          cross join (select id, count(*) over (partition by round_order) as in_round,
+                             row_number() over (partition by round_order order by kickoff, id) - 1 as at
+                        from matches where league_id = ${leagueId}) m`);
+      const jokersOver = (await jokerMismatches(db, groupId)).length;
+      if (jokersOver > 0) throw new Error(`${jokersOver} members over their jokers' allowance`);
       // The season's results scored after the predictions were loaded, through the app's own path.
       await scoreLeague(db, leagueId);
-      for (const table of ['predictions', 'member_round_totals', 'member_season_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
+      // Decided bonus questions: most members with bonus points (0–45, as the tournament set gives), which
+      // the ranking adds with its member_bonus_totals join.
+      await db.execute(sql`insert into member_bonus_totals (group_id, user_id, points)
+        select ${groupId}, 'rk-' || g, g % 46 from generate_series(1, ${members}) g where g % 46 <> 0`);
+      for (const table of ['predictions', 'member_round_totals', 'member_season_totals', 'member_bonus_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
       const { app, url } = await startServer(database);
       try {
         const cookie = await browserCookie(app, sessionCookie!);

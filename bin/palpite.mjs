@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node bin/palpite.mjs <command> [arguments]`: runs one of Palpite's programs (start, import, sync,
+ * `node bin/palpite.mjs <command> [arguments]`: runs one of Palpite's programs (start, import, replay, sync,
  * user-role, backup, restore) in this very process, so a signal sent to it reaches the program (no
  * shell, no wrapper that relays signals and escalates to SIGKILL). The npm scripts call it.
  *
@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const COMMANDS = ['start', 'import', 'sync', 'user-role', 'backup', 'restore'];
+const COMMANDS = ['start', 'import', 'replay', 'sync', 'user-role', 'backup', 'restore'];
 /** V8's budget before a WebAssembly function is optimised, in bytes executed (V8's default: 1,800,000). */
 const ONE_SHOT_WASM_TIERING = '--wasm-tiering-budget=1000000000';
 const command = process.argv[2] ?? '';
@@ -34,7 +34,7 @@ const file = production
   : resolve(root, 'src/cli', `${command}.ts`);
 
 if (!COMMANDS.includes(command)) {
-  console.error('Usage: node bin/palpite.mjs <start | import | sync | user-role | backup | restore> [arguments]');
+  console.error('Usage: node bin/palpite.mjs <start | import | replay | sync | user-role | backup | restore> [arguments]');
   process.exit(2);
 }
 if (!existsSync(file)) {

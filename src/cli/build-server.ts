@@ -18,7 +18,7 @@ import { build } from 'esbuild';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The programs `bin/palpite.mjs <command>` runs: each is src/cli/<command>.ts. */
-export const SERVER_COMMANDS = ['start', 'import', 'sync', 'user-role', 'backup', 'restore'] as const;
+export const SERVER_COMMANDS = ['start', 'import', 'replay', 'sync', 'user-role', 'backup', 'restore'] as const;
 /** Packages the one-shot programs leave to node_modules: the database drivers (see above). */
 const DRIVERS = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg', 'pg-native'];
 

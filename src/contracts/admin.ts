@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { goals, instant, matchStatus, requestDay, requestInstant, uuidParam } from './common';
 import { match } from './leagues';
 import { standingsResponse } from './standings';
+import { replayState } from './replay';
 
 export const matchParams = z.object({ matchId: uuidParam });
 
@@ -99,6 +100,8 @@ export const adminLeague = z.object({
   finished: z.number().int(),
   groups: z.number().int(),
   lastRun: syncRun.nullable(),
+  /** A replayed tournament's state and speed (decision 018), null for any other league. */
+  replay: z.object({ state: replayState, speed: z.number() }).nullable(),
 });
 export type AdminLeague = z.infer<typeof adminLeague>;
 

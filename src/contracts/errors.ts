@@ -11,6 +11,9 @@ export const ERROR_IDS = [
   'league_not_found',
   'league_inactive',
   'league_linked',
+  'league_not_replay',
+  'replay_state',
+  'replay_source',
   'own_account',
   'provider_not_configured',
   'provider_unavailable',
@@ -23,6 +26,28 @@ export const ERROR_IDS = [
   'group_inactive',
   'prediction_closed',
   'scoring_locked',
+  'bonus_question_not_found',
+  /** Answering (or changing) a bonus question after its close (409). */
+  'bonus_closed',
+  /** Deciding a bonus question while members may still answer it (409). */
+  'bonus_open',
+  /** Deciding by hand a question the league's results have decided (409). */
+  'bonus_decided',
+  /** Deciding by hand a question the league's fixtures still to play may decide (409). */
+  'bonus_awaiting_results',
+  /** Jokers (src/domain/jokers.ts), 409: the group plays without them; the match has closed; the joker to
+   * move or take back sits on a closed match; none left (one too many); none of the member's on that match;
+   * no prediction of the member's to put it on. */
+  'jokers_off',
+  'joker_match_closed',
+  'joker_closed',
+  'no_joker_left',
+  'joker_not_placed',
+  'joker_needs_prediction',
+  /** The group's wall is off (409); a post not in the group (404); past the posts a member may write (429). */
+  'wall_off',
+  'wall_post_not_found',
+  'wall_limit',
   'group_full',
   'owner_must_transfer',
   'confirmation_mismatch',

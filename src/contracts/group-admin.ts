@@ -15,6 +15,8 @@ export const updateGroupRequest = z
     /** Most members the group takes; null removes the cap. Never below the current member count. */
     memberCap: z.number().int().min(2).max(100_000).nullable(),
     status: z.enum(['active', 'deactivated']),
+    /** The group's wall on or off (off: its posts are kept, neither shown nor taken). */
+    wallEnabled: z.boolean(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');

@@ -37,7 +37,7 @@ export const group = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
-  league: z.object({ id: z.uuid(), name: z.string(), season: z.string() }),
+  league: z.object({ id: z.uuid(), name: z.string(), season: z.string(), /** A replayed tournament (decision 018). */ replay: z.boolean() }),
   visibility: z.enum(['public', 'private']),
   /** A palette name or #rrggbb (groups from before the palette may still hold an old name until migrated). */
   color: z.string(),
@@ -47,6 +47,8 @@ export const group = z.object({
   memberCount: z.number().int(),
   /** Most members the group takes; null: no cap. */
   memberCap: z.number().int().nullable(),
+  /** Whether the group's wall is on (its owner and admins may turn it off). */
+  wallEnabled: z.boolean(),
   myRole: z.enum(['owner', 'admin', 'member']),
   createdAt: instant,
 });
@@ -71,6 +73,8 @@ export const prediction = z.object({
   awayGoals: goals,
   points: z.number().int().nullable(),
   outcome: z.enum(PREDICTION_OUTCOMES).nullable(),
+  /** Whether my joker is on it (its points, in `points`, count doubled by the group's joker mode). */
+  joker: z.boolean(),
   updatedAt: instant,
 });
 export type Prediction = z.infer<typeof prediction>;
@@ -116,6 +120,10 @@ export const rankingRow = z.object({
   opposite: z.number().int(),
   /** Scored predictions (misses included; voided ones not). */
   predictions: z.number().int(),
+  /** Points from decided bonus questions (counted in `points`). */
+  bonus: z.number().int(),
+  /** Jokers played: on matches whose predictions have closed (postponed and cancelled ones aside). */
+  jokers: z.number().int(),
   /**
    * Places gained since the ranking before the latest finished round (+2 ▲, −1 ▼, 0 –); in a provisional
    * ranking, since the official ranking.
@@ -157,7 +165,7 @@ export const discoveredGroup = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
-  league: z.object({ id: z.uuid(), name: z.string(), season: z.string() }),
+  league: z.object({ id: z.uuid(), name: z.string(), season: z.string(), /** A replayed tournament (decision 018). */ replay: z.boolean() }),
   color: z.string(),
   memberCount: z.number().int(),
   /** Members who saved a prediction in the last 7 days. */

@@ -15,7 +15,7 @@ export const HOME_RECENT_DAYS = 7;
 
 const homeMatch = z.object({
   id: z.uuid(),
-  league: z.object({ id: z.uuid(), name: z.string() }),
+  league: z.object({ id: z.uuid(), name: z.string(), /** A replayed tournament (decision 018). */ replay: z.boolean() }),
   roundName: z.string(),
   kickoff: instant,
   homeTeam: team,
@@ -47,9 +47,11 @@ export const recentGroup = z.object({
   myPrediction: z.object({
     homeGoals: goals,
     awayGoals: goals,
-    /** Points under the group's rules; null while not scored. */
+    /** Points under the group's rules (a joker applied); null while not scored. */
     points: z.number().int().nullable(),
     outcome: z.enum(PREDICTION_OUTCOMES).nullable(),
+    /** Whether my joker is on it (these matches have all closed). */
+    joker: z.boolean(),
   }).nullable(),
 });
 export type RecentGroup = z.infer<typeof recentGroup>;

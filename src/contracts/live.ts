@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../domain/deadline';
+import { liveClock, matchGoal } from './leagues';
 
 /** Data of a `match` event: the match's state after the change (goals: full time, then after extra time). */
 export const liveMatchEvent = z.object({
@@ -23,6 +24,11 @@ export const liveMatchEvent = z.object({
   awayGoals: z.number().int().nullable(),
   homeGoalsExtraTime: z.number().int().nullable(),
   awayGoalsExtraTime: z.number().int().nullable(),
+  homePenalties: z.number().int().nullable().optional(),
+  awayPenalties: z.number().int().nullable().optional(),
+  /** The clock while live (contracts/leagues.ts liveClock), and the goals so far with their scorers. */
+  live: liveClock.nullable().optional(),
+  goals: z.array(matchGoal).optional(),
   /** Kickoff as an ISO 8601 UTC instant (a postponed match may get a new one). */
   kickoff: z.string(),
 });

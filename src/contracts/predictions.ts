@@ -57,6 +57,8 @@ export const memberPrediction = z.object({
   awayGoals: goals,
   points: z.number().int().nullable(),
   outcome: prediction.shape.outcome,
+  /** Whether the member's joker was on it (points doubled by the group's joker mode). */
+  joker: z.boolean(),
 });
 export type MemberPrediction = z.infer<typeof memberPrediction>;
 
@@ -83,5 +85,10 @@ export const memberPredictionsParams = z.object({ groupId: uuidParam, userId: z.
 export const memberPredictionsResponse = z.object({
   member: z.object({ userId: z.string(), username: z.string() }),
   predictions: z.array(z.object({ match, prediction: memberPrediction })),
+  /**
+   * The member's jokers when the group plays with them: played (on closed matches) and, with a season's
+   * allowance, how many are left as others may know it (the allowance less those played; null with one per round).
+   */
+  jokers: z.object({ used: z.number().int(), left: z.number().int().nullable() }).nullable(),
 });
 export type MemberPredictionsResponse = z.infer<typeof memberPredictionsResponse>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { KNOCKOUT_BASES, OUTCOME_POINTS_RANGE, SCORING_CHOICES, SCORING_PRESETS } from '../domain/scoring';
+import { JOKER_MODES, MAX_SEASON_JOKERS } from '../domain/jokers';
 
 const pointsValue = z.number().int().min(OUTCOME_POINTS_RANGE.min).max(OUTCOME_POINTS_RANGE.max);
 
@@ -17,12 +18,26 @@ export const outcomePoints = z
 /** The preset names, plus 'custom' (defined in the domain: the web reads it without zod). */
 export { SCORING_CHOICES };
 
-/** What a client sends: a preset, or 'custom' with its points; the knockout basis (default 90 minutes). */
+/**
+ * A group's jokers (src/domain/jokers.ts): what one does (double the points, the −2 too; or only points
+ * above 0) and how many a member has: `perSeason` for the season (1–10), or null for one per round.
+ */
+export const jokerSettings = z.object({
+  mode: z.enum(JOKER_MODES),
+  perSeason: z.number().int().min(1).max(MAX_SEASON_JOKERS).nullable(),
+});
+export type JokerSettingsBody = z.infer<typeof jokerSettings>;
+
+/**
+ * What a client sends: a preset, or 'custom' with its points; the knockout basis (default 90 minutes);
+ * the jokers (null: off; absent: unchanged, off for a new group).
+ */
 export const scoringRulesRequest = z
   .object({
     preset: z.enum(SCORING_CHOICES).default('palpite'),
     points: outcomePoints.optional(),
     knockoutBasis: z.enum(KNOCKOUT_BASES).default('full_time'),
+    jokers: jokerSettings.nullable().optional(),
   })
   .refine((rules) => rules.preset !== 'custom' || rules.points !== undefined, { message: 'Custom scoring needs its points', path: ['points'] });
 export type ScoringRulesRequest = z.input<typeof scoringRulesRequest>;
@@ -35,7 +50,9 @@ export const scoringRules = z.object({
   winner: z.number().int(),
   opposite: z.number().int(),
   knockoutBasis: z.enum(KNOCKOUT_BASES),
-  /** False once the group's first predictions have closed. */
+  /** The group's jokers; null when it plays without. */
+  jokers: jokerSettings.nullable(),
+  /** False once the group's first predictions have closed (the jokers' settings with the rest). */
   editable: z.boolean(),
 });
 export type ScoringRules = z.infer<typeof scoringRules>;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasOpenfootballData, readOpenfootball } from '../../tests/openfootball-data';
 import {
-  BonusAnswerError, checkBonusAnswer, defaultBonusClose, latestBonusClose, leaguePresets, resolveBonusSubject, scoreBonusAnswer,
+  BonusAnswerError, checkBonusAnswer, defaultBonusClose, latestBonusClose, leaguePresets, resolveBonusSubject, scoreBonusAnswer, solutionKindOf, SUBJECT_ANSWERS,
   TOURNAMENT_PRESETS, type BonusFixture, type BonusQuestion,
 } from './bonus';
 import { orderRounds, stageOf } from './rounds';
@@ -158,7 +158,8 @@ describe('when a question may close', () => {
     expect(latestBonusClose({ kind: 'semi_finalists' }, fixtures)).toEqual(deadline(10));
     expect(latestBonusClose({ kind: 'total_goals' }, fixtures)).toEqual(deadline(18));
     expect(latestBonusClose({ kind: 'admin' }, fixtures)).toBeNull();
-    expect(latestBonusClose({ kind: 'reaches_round', round: 'Round of 16' }, fixtures)).toBeNull();
+    // A round the fixtures do not list yet: by the last fixture listed.
+    expect(latestBonusClose({ kind: 'reaches_round', round: 'Round of 16' }, fixtures)).toEqual(deadline(18));
   });
 });
 
@@ -204,5 +205,38 @@ describe.runIf(hasOpenfootballData())('resolveBonusSubject on real seasons (../s
     expect(resolveBonusSubject({ kind: 'best_defence' }, fixtures)).toEqual({ kind: 'teams', teams: ['Arsenal FC'] });
     expect(resolveBonusSubject({ kind: 'relegated', teams: 3 }, fixtures)).toEqual({ kind: 'teams', teams: ['Ipswich Town FC', 'Leicester City FC', 'Southampton FC'] });
     expect(resolveBonusSubject({ kind: 'total_goals' }, fixtures)).toEqual({ kind: 'number', value: 1115 });
+  });
+});
+
+describe('which answers a subject takes', () => {
+  it("fits every preset's answer to its subject, and decides team answers by teams", () => {
+    for (const preset of [...TOURNAMENT_PRESETS, ...leaguePresets(3)]) expect(SUBJECT_ANSWERS[preset.subject.kind], preset.key).toContain(preset.answer);
+    expect(SUBJECT_ANSWERS.total_goals).toEqual(['number']);
+    expect(SUBJECT_ANSWERS.champion).toEqual(['team']);
+    expect(SUBJECT_ANSWERS.admin).toEqual(['team', 'teams', 'number', 'choice']);
+    expect(['team', 'teams', 'number', 'choice'].map((kind) => solutionKindOf(kind as 'team'))).toEqual(['teams', 'teams', 'number', 'choice']);
+  });
+});
+
+describe('a tournament listed only up to its group stage', () => {
+  const group = (home: string, away: string, goals: [number, number], day: number): BonusFixture => ({
+    home, away, roundName: `Matchday ${day}`, roundOrder: day, stage: 'group', kickoff: new Date(Date.UTC(2026, 5, day, 18)),
+    status: 'finished', homeGoals: goals[0], awayGoals: goals[1],
+  });
+  const groupStage = [group('A', 'B', [3, 0], 1), group('C', 'D', [1, 1], 2), group('A', 'C', [2, 2], 3)];
+
+  it('decides no season-long question and no champion before the final is listed and played', () => {
+    for (const subject of [{ kind: 'total_goals' }, { kind: 'top_scoring_team' }, { kind: 'best_defence' }, { kind: 'champion' }, { kind: 'runner_up' }] as const) {
+      expect(resolveBonusSubject(subject, groupStage, { tournament: true }), subject.kind).toBeNull();
+    }
+    // As a round-robin league the same fixtures are a finished season.
+    expect(resolveBonusSubject({ kind: 'total_goals' }, groupStage)).toEqual({ kind: 'number', value: 9 });
+    const final: BonusFixture = { home: 'A', away: 'C', roundName: 'Final', roundOrder: 9, stage: 'knockout', kickoff: new Date(Date.UTC(2026, 6, 1, 18)), status: 'finished', homeGoals: 1, awayGoals: 0 };
+    expect(resolveBonusSubject({ kind: 'total_goals' }, [...groupStage, final], { tournament: true })).toEqual({ kind: 'number', value: 10 });
+    expect(resolveBonusSubject({ kind: 'champion' }, [...groupStage, final], { tournament: true })).toEqual({ kind: 'teams', teams: ['A'] });
+  });
+
+  it('closes a semi-finalists question by the last fixture listed while the semi-finals are not', () => {
+    expect(latestBonusClose({ kind: 'semi_finalists' }, groupStage)?.toISOString()).toBe('2026-06-03T17:45:00.000Z');
   });
 });

@@ -58,6 +58,28 @@ export interface BonusQuestion {
   options?: readonly string[];
 }
 
+/**
+ * The kinds of answer each subject takes: a single place (champion, runner-up, top-scoring team, best
+ * defence) one team; a set of teams (semi-finalists, a round's teams, the relegated) one team (right when
+ * it is among them) or several; total goals a number; the group admin any kind.
+ */
+export const SUBJECT_ANSWERS: Readonly<Record<BonusSubject['kind'], readonly BonusAnswerKind[]>> = {
+  champion: ['team'],
+  runner_up: ['team'],
+  top_scoring_team: ['team'],
+  best_defence: ['team'],
+  semi_finalists: ['team', 'teams'],
+  reaches_round: ['team', 'teams'],
+  relegated: ['team', 'teams'],
+  total_goals: ['number'],
+  admin: BONUS_ANSWER_KINDS,
+};
+
+/** The kind of solution an answer kind is decided by: teams for team answers, else its own kind. */
+export function solutionKindOf(answer: BonusAnswerKind): BonusSolution['kind'] {
+  return answer === 'team' || answer === 'teams' ? 'teams' : answer;
+}
+
 /** A member's answer: a team's name, several teams' names, a whole number ≥ 0, or one of the options. */
 export type BonusAnswer =
   | { kind: 'team'; team: string }
@@ -164,8 +186,13 @@ type Played = BonusFixture & { homeGoals: number; awayGoals: number };
 const played = (fixture: BonusFixture): fixture is Played =>
   fixture.status === 'finished' && fixture.homeGoals !== null && fixture.awayGoals !== null;
 
-/** Whether every fixture of the league is over (finished, or cancelled: a postponed one is still to play). */
-function seasonOver(fixtures: readonly BonusFixture[]): boolean {
+/**
+ * Whether the season is over: every fixture finished (or cancelled: a postponed one is still to play),
+ * and, in a tournament, its final among them: a provider lists knockout fixtures only once their teams are
+ * known, so a tournament whose group stage is all played is not over.
+ */
+function seasonOver(fixtures: readonly BonusFixture[], tournament: boolean): boolean {
+  if (tournament && finalFixtures(fixtures).length === 0) return false;
   return fixtures.length > 0 && fixtures.every((fixture) => played(fixture) || fixture.status === 'cancelled');
 }
 
@@ -213,9 +240,12 @@ function bestTeams(fixtures: readonly BonusFixture[], count: (scored: number, co
  * - relegated: the bottom places of the final table once every fixture is over;
  * - 'admin': never (the group admin decides).
  * A result corrected later decides it again from the corrected fixtures (call this again).
+ * @param options.tournament the league is a tournament (leagues.kind): its season-long questions wait for
+ *   its final, and its champion comes from the final only, never from a first phase's table.
  * @returns the solution, or null while the fixtures cannot decide it yet.
  */
-export function resolveBonusSubject(subject: BonusSubject, fixtures: readonly BonusFixture[]): BonusSolution | null {
+export function resolveBonusSubject(subject: BonusSubject, fixtures: readonly BonusFixture[], options: { tournament?: boolean } = {}): BonusSolution | null {
+  const tournament = options.tournament ?? false;
   switch (subject.kind) {
     case 'champion':
     case 'runner_up': {
@@ -230,7 +260,8 @@ export function resolveBonusSubject(subject: BonusSubject, fixtures: readonly Bo
         const loser = side === 'home' ? last.away : last.home;
         return { kind: 'teams', teams: [subject.kind === 'champion' ? winner : loser] };
       }
-      const table = finalTable(fixtures);
+      // A tournament's champion comes from its final only (its first phase's table decides nothing).
+      const table = tournament ? null : finalTable(fixtures);
       const place = table?.[subject.kind === 'champion' ? 0 : 1];
       return place ? { kind: 'teams', teams: [place.team] } : null;
     }
@@ -241,16 +272,16 @@ export function resolveBonusSubject(subject: BonusSubject, fixtures: readonly Bo
       return { kind: 'teams', teams: [...new Set(round.flatMap((fixture) => [fixture.home, fixture.away]))].sort() };
     }
     case 'top_scoring_team':
-      return seasonOver(fixtures) ? { kind: 'teams', teams: bestTeams(fixtures, (scored) => scored, 'max') } : null;
+      return seasonOver(fixtures, tournament) ? { kind: 'teams', teams: bestTeams(fixtures, (scored) => scored, 'max') } : null;
     case 'best_defence':
-      return seasonOver(fixtures) ? { kind: 'teams', teams: bestTeams(fixtures, (_scored, conceded) => conceded, 'min') } : null;
+      return seasonOver(fixtures, tournament) ? { kind: 'teams', teams: bestTeams(fixtures, (_scored, conceded) => conceded, 'min') } : null;
     case 'total_goals': {
-      if (!seasonOver(fixtures)) return null;
+      if (!seasonOver(fixtures, tournament)) return null;
       const value = fixtures.filter(played).reduce((sum, fixture) => sum + goalsOf(fixture)[0] + goalsOf(fixture)[1], 0);
       return { kind: 'number', value };
     }
     case 'relegated': {
-      const table = finalTable(fixtures);
+      const table = tournament ? null : finalTable(fixtures);
       if (!table || subject.teams < 1 || subject.teams > table.length) return null;
       return { kind: 'teams', teams: table.slice(-subject.teams).map((row) => row.team).sort() };
     }
@@ -262,7 +293,7 @@ export function resolveBonusSubject(subject: BonusSubject, fixtures: readonly Bo
 /** The final table of a league's league-stage fixtures once every fixture is over; null before, or without any. */
 function finalTable(fixtures: readonly BonusFixture[]) {
   const league = fixtures.filter((fixture) => fixture.stage === 'league');
-  if (league.length === 0 || !seasonOver(league)) return null;
+  if (league.length === 0 || !seasonOver(league, false)) return null;
   return leagueTable(league.filter(played));
 }
 
@@ -287,7 +318,9 @@ export function latestBonusClose(subject: BonusSubject, fixtures: readonly Bonus
     case 'semi_finalists':
     case 'reaches_round': {
       const round = roundFixtures(fixtures, subject.kind === 'semi_finalists' ? 'Semi-finals' : subject.round);
-      if (round.length === 0) return null;
+      // The round not in the fixtures yet (a provider lists it once its teams are known): no later than the
+      // last fixture listed, which comes before it.
+      if (round.length === 0) return latest(fixtures);
       const order = Math.min(...round.map((f) => f.roundOrder));
       return latest(fixtures.filter((f) => f.roundOrder < order)) ?? minus(Math.min(...round.map((f) => f.kickoff.getTime())));
     }

@@ -80,7 +80,7 @@ export function planJoker(settings: JokerSettings | null, placed: readonly Joker
   const leaving = from ?? (settings.perSeason === null ? placed.find((match) => match.roundOrder === target.roundOrder) ?? null : null);
   if (leaving) {
     if (!placed.some((match) => match.id === leaving.id)) throw new JokerError('not_placed', 'There is no joker of yours on that match.');
-    if (!movable(leaving, now)) throw new JokerError('joker_closed', 'That joker\'s match has closed: the joker stays where it is.');
+    if (!jokerMovable(leaving, now)) throw new JokerError('joker_closed', 'That joker\'s match has closed: the joker stays where it is.');
     if (settings.perSeason === null && leaving.roundOrder !== target.roundOrder) {
       throw new JokerError('no_joker_left', 'One joker per round: it moves only within its round.');
     }
@@ -94,7 +94,7 @@ export function planJoker(settings: JokerSettings | null, placed: readonly Joker
 }
 
 /** Whether a joker may leave `match`: its predictions are open, or it was postponed or cancelled (its points are void). */
-function movable(match: JokerMatch, now: Date): boolean {
+export function jokerMovable(match: Pick<JokerMatch, 'kickoff' | 'status'>, now: Date): boolean {
   return isPredictionOpen(match, now) || match.status === 'postponed' || match.status === 'cancelled';
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankMembers } from './ranking';
-import { longestRun, longestStreaks, matchdayWinners, movement, movementFromStandings, podium, standingsByRound, statCards, sumTotals, type RoundTotals, type ScoredPick } from './stats';
+import { bestJokerCard, longestRun, longestStreaks, matchdayWinners, movement, movementFromStandings, oracleCard, podium, standingsByRound, statCards, sumTotals, withBonus, type RoundTotals, type ScoredPick } from './stats';
 
 /** A round's totals built from outcome counts, so points always agree with the scoring rule. */
 const round = (userId: string, roundOrder: number, exact = 0, goalDifference = 0, winner = 0, opposite = 0): RoundTotals => ({
@@ -257,5 +257,29 @@ describe('movementFromStandings', () => {
       }
       same(rounds, members);
     }
+  });
+});
+
+describe('bonus points in the stats', () => {
+  it('gives the Oracle card to the most bonus points (ties share it), none when nobody has any', () => {
+    expect(oracleCard(new Map())).toBeNull();
+    expect(oracleCard(new Map([['a', 0]]))).toBeNull();
+    expect(oracleCard(new Map([['b', 20], ['a', 20], ['c', 5]]))).toEqual({ kind: 'oracle', userIds: ['a', 'b'], value: 20 });
+  });
+
+  it('gives the Best joker card to the most points from one joker (ties share it), none without a joker above 0', () => {
+    expect(bestJokerCard(new Map())).toBeNull();
+    expect(bestJokerCard(new Map([['a', 0], ['b', -4]]))).toBeNull();
+    expect(bestJokerCard(new Map([['c', 20], ['a', 20], ['b', 6]]))).toEqual({ kind: 'bestJoker', userIds: ['a', 'c'], value: 20 });
+  });
+
+  it('adds bonus points to the totals the podium ranks', () => {
+    const totals = [
+      { userId: 'a', points: 30, exact: 3, goalDifference: 0, winner: 0, opposite: 0 },
+      { userId: 'b', points: 20, exact: 2, goalDifference: 0, winner: 0, opposite: 0 },
+    ];
+    const withPoints = withBonus(totals, new Map([['b', 15]]));
+    expect(withPoints.map((row) => [row.userId, row.points])).toEqual([['a', 30], ['b', 35]]);
+    expect(podium(withPoints).map((row) => [row.userId, row.rank])).toEqual([['b', 1], ['a', 2]]);
   });
 });

@@ -27,7 +27,7 @@ export interface ScoredPick {
 }
 
 /** The kinds of stat cards, in display order. */
-export const STAT_CARDS = ['sharpshooter', 'mathematician', 'victor', 'unlucky', 'topScorer', 'hotStreak'] as const;
+export const STAT_CARDS = ['sharpshooter', 'mathematician', 'victor', 'unlucky', 'topScorer', 'hotStreak', 'oracle', 'bestJoker'] as const;
 /** A kind of stat card. */
 export type StatCardKind = (typeof STAT_CARDS)[number];
 
@@ -174,6 +174,36 @@ export function statCards(rounds: readonly RoundTotals[], picks: readonly Scored
     { kind: 'topScorer', userIds: topRound.ids, value: topRound.value, roundOrders: topRound.items.map((round) => round.roundOrder) },
     { kind: 'hotStreak', userIds: topStreak.ids, value: topStreak.value },
   ];
+}
+
+/**
+ * The Oracle card: the most bonus points (decided bonus questions), from each member's bonus total.
+ * @param bonus userId → bonus points (members without any may be absent).
+ * @returns the card, or null when nobody has bonus points (a group without bonus questions shows none).
+ */
+export function oracleCard(bonus: ReadonlyMap<string, number>): StatCard | null {
+  if (![...bonus.values()].some((points) => points !== 0)) return null;
+  const top = leaders([...bonus.entries()], ([userId]) => userId, ([, points]) => points);
+  return { kind: 'oracle', userIds: top.ids, value: top.value };
+}
+
+/**
+ * The Best joker card: the most points a single joker earned (its doubled points), from each member's best.
+ * @param best userId → the most points one of their jokers earned (members without a scored joker absent).
+ * @returns the card, or null when no joker has earned points above 0 (a group without jokers shows none).
+ */
+export function bestJokerCard(best: ReadonlyMap<string, number>): StatCard | null {
+  if (![...best.values()].some((points) => points > 0)) return null;
+  const top = leaders([...best.entries()], ([userId]) => userId, ([, points]) => points);
+  return { kind: 'bestJoker', userIds: top.ids, value: top.value };
+}
+
+/**
+ * Totals with each member's bonus points added to their points (the ranking's total: src/server's ranking
+ * statement adds member_bonus_totals alike), for the podium.
+ */
+export function withBonus<T extends RankingTotals>(totals: readonly T[], bonus: ReadonlyMap<string, number>): T[] {
+  return totals.map((row) => ({ ...row, points: row.points + (bonus.get(row.userId) ?? 0) }));
 }
 
 /**

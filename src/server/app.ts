@@ -4,7 +4,7 @@
  * built web app is served from dist/web for every other path. One error handler turns errors into
  * `{error: {id, message}}` and keeps 5xx details in the log.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Writable } from 'node:stream';
@@ -31,6 +31,13 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { healthRoutes } from './modules/health/routes';
 import { leagueRoutes } from './modules/leagues/routes';
 import { groupRoutes } from './modules/groups/routes';
+import { bonusRoutes } from './modules/bonus/routes';
+import { jokerRoutes } from './modules/jokers/routes';
+import { exportRoutes } from './modules/exports/routes';
+import { calendarRoutes } from './modules/calendar/routes';
+import { wallRoutes } from './modules/wall/routes';
+import { sharedGroupOf, shareCardFor, shareCardTags } from './http/share-card';
+import { siteOrigin } from './http/site-origin';
 import { predictionRoutes } from './modules/predictions/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { meRoutes } from './modules/me/routes';
@@ -303,6 +310,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Live events from every instance (LISTEN); open streams end before the server closes. A goal also
   // goes to the phones of those who predicted the match and asked for it (claimed once across instances).
   const onLiveEvent = (event: LiveEventRecord) => {
+    // A wall's event moves no ranking.
+    if (event.kind === 'wall') return;
     invalidateCaches();
     if (event.kind !== 'match') return;
     sendGoalNotices(database.db, delivery, event.payload as LiveMatchEvent)
@@ -415,6 +424,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(meRoutes, context);
       await api.register(leagueRoutes, context);
       await api.register(groupRoutes, context);
+      await api.register(bonusRoutes, context);
+      await api.register(jokerRoutes, context);
+      await api.register(exportRoutes, context);
+      await api.register(calendarRoutes, context);
+      await api.register(wallRoutes, context);
       await api.register(predictionRoutes, context);
       await api.register(adminRoutes, context);
       await api.register(siteRoutes, context);
@@ -445,6 +459,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   const buildManifest = hasWeb ? readBuildManifest(webDir) : null;
+  const indexHtml = hasWeb ? readFileSync(resolve(webDir, 'index.html'), 'utf8') : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -462,6 +477,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (hint) reply.header('link', hint);
     // The hint depends on these request headers: a cache between us and the browser must not hand one visitor's to another.
     reply.header('vary', 'Cookie, Accept-Language');
+    // An invite link or a group's page: the page carries its card for chat apps' crawlers (http/share-card.ts).
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    if (indexHtml && sharedGroupOf(path, query)) {
+      return shareCardFor(database.readDb, path, query).then((card) => {
+        const origin = siteOrigin(env.APP_URL, request);
+        const html = indexHtml.replace('</head>', `  ${shareCardTags(card, origin, `${origin}${request.url}`)}\n  </head>`);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      });
+    }
     return reply.sendFile('index.html');
   });
 

@@ -9,7 +9,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../tests/helpers/app';
 import { createUser, type TestUser } from '../../tests/helpers/users';
-import { matches, user } from './db/schema';
+import { matches, user, wallPosts } from './db/schema';
 import { seedDemoIfEmpty } from './modules/demo/seed';
 import { listenLocally } from '../../tests/helpers/listen';
 
@@ -30,7 +30,13 @@ const ALLOWED: Record<Level, readonly Role[]> = {
   nobody: [],
 };
 
-interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string; teamId: string }
+interface Context { groupId: string; groupName: string; inviteCode: string; leagueId: string; matchId: string; memberId: string; teamId: string; questionId: string; postId: string }
+
+/** The bonus question of each fresh group: decided by its admins, open for a day. */
+const BONUS_QUESTION = {
+  text: 'Which kit wins?', answer: 'choice', subject: { kind: 'admin' }, points: 5, options: ['Home', 'Away'],
+  closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+};
 
 /** Who may call each route, and a valid body (so validation never answers before authorization). */
 const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stream?: true }> = {
@@ -71,8 +77,41 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stre
   'PUT /api/groups/{groupId}/predictions': { level: 'member', body: (c) => ({ predictions: [{ matchId: c.matchId, homeGoals: 1, awayGoals: 0 }] }) },
   'GET /api/groups/{groupId}/matches/{matchId}/predictions': { level: 'member' },
   'GET /api/groups/{groupId}/members/{userId}/predictions': { level: 'member' },
+  'GET /api/groups/{groupId}/bonus': { level: 'member' },
+  // The matrix's groups play without jokers: a member gets 409 jokers_off (authorized), the others are refused before.
+  'GET /api/groups/{groupId}/jokers': { level: 'member' },
+  'GET /api/groups/{groupId}/wall': { level: 'member' },
+  'POST /api/groups/{groupId}/wall': { level: 'member', body: () => ({ body: 'Matrix banter' }) },
+  // The fresh group's post is its owner's: only its author changes it; the owner and admins delete it.
+  'PATCH /api/groups/{groupId}/wall/{postId}': { level: 'owner', body: () => ({ body: 'Matrix edit' }) },
+  'DELETE /api/groups/{groupId}/wall/{postId}': { level: 'admin' },
+  'PUT /api/groups/{groupId}/wall/{postId}/reactions/{reaction}': { level: 'member' },
+  'DELETE /api/groups/{groupId}/wall/{postId}/reactions/{reaction}': { level: 'member' },
+  'POST /api/groups/{groupId}/wall/seen': { level: 'member' },
+  'POST /api/groups/{groupId}/wall/{postId}/report': { level: 'member' },
+  // No such report: the platform administrator gets 404 not_found (authorized), everyone else 401/403 before.
+  'GET /api/admin/wall-reports': { level: 'platform' },
+  'DELETE /api/admin/wall-reports/{reportId}/post': { level: 'platform' },
+  'POST /api/admin/wall-reports/{reportId}/dismiss': { level: 'platform' },
+  'GET /api/groups/{groupId}/export/ranking.csv': { level: 'member' },
+  'GET /api/groups/{groupId}/export/predictions.csv': { level: 'member' },
+  'PUT /api/groups/{groupId}/jokers/{matchId}': { level: 'member', body: () => ({}) },
+  'DELETE /api/groups/{groupId}/jokers/{matchId}': { level: 'member' },
+  'POST /api/groups/{groupId}/bonus/questions': { level: 'admin', body: () => BONUS_QUESTION },
+  'POST /api/groups/{groupId}/bonus/presets': { level: 'admin', body: () => ({ set: 'league', closesAt: BONUS_QUESTION.closesAt }) },
+  'PATCH /api/groups/{groupId}/bonus/questions/{questionId}': { level: 'admin', body: () => ({ points: 4 }) },
+  'DELETE /api/groups/{groupId}/bonus/questions/{questionId}': { level: 'admin' },
+  'PUT /api/groups/{groupId}/bonus/questions/{questionId}/answer': { level: 'member', body: () => ({ answer: { kind: 'choice', option: 'Home' } }) },
+  // Still open: the owner and admins get 409 bonus_open (authorized), the others are refused before.
+  'POST /api/groups/{groupId}/bonus/questions/{questionId}/resolve': { level: 'admin', body: () => ({ solution: { kind: 'choice', option: 'Home' } }) },
   'PUT /api/admin/matches/{matchId}/result': { level: 'platform', body: () => ({ status: 'scheduled' }) },
   'GET /api/admin/dashboard': { level: 'platform' },
+  // The matrix's league is not a replay: the platform administrator gets 404 league_not_found (pause) and
+  // 409 league_not_replay (delete), authorized; a creation makes a replay of the shipped World Cup.
+  'GET /api/admin/replays': { level: 'platform' },
+  'POST /api/admin/replays': { level: 'platform', body: () => ({ source: { kind: 'bundled', name: 'worldcup-2022' }, speed: 60, startsAt: '2031-06-01T18:00:00Z' }) },
+  'POST /api/admin/replays/{leagueId}/{action}': { level: 'platform' },
+  'DELETE /api/admin/replays/{leagueId}': { level: 'platform' },
   'GET /api/admin/leagues': { level: 'platform' },
   'POST /api/admin/leagues': { level: 'platform', body: () => ({ source: 'manual', name: 'Matrix league', season: '2030', kind: 'league' }) },
   'GET /api/admin/leagues/{leagueId}': { level: 'platform' },
@@ -116,6 +155,10 @@ const MATRIX: Record<string, { level: Level; body?: (c: Context) => object; stre
   'GET /api/events': { level: 'signed-in', stream: true },
   // Reminders and notifications: my own settings and devices; the mail's unsubscribe needs only its signed token.
   'GET /api/me/notifications': { level: 'signed-in' },
+  // My calendar feed's address; the feed itself needs only its secret token (none here: 400 for everyone).
+  'GET /api/me/calendar': { level: 'signed-in' },
+  'POST /api/me/calendar': { level: 'signed-in' },
+  'GET /api/calendar.ics': { level: 'public' },
   'PUT /api/me/notifications': { level: 'signed-in', body: () => ({ email: { deadline: false, results: false }, push: { deadline: true, results: true, goals: true } }) },
   'POST /api/me/push-subscriptions': { level: 'signed-in', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BKey', auth: 'auth' } }) },
   'DELETE /api/me/push-subscriptions': { level: 'signed-in', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix' }) },
@@ -149,7 +192,12 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
     await call('admin', 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
     await call('member', 'POST', '/api/groups/join', { inviteCode: created.inviteCode });
     await call('owner', 'PUT', `/api/groups/${created.id}/members/${ids.admin}/role`, { role: 'admin' });
-    return { groupId: created.id, groupName: created.name, inviteCode: created.inviteCode, leagueId, matchId, memberId: ids.member, teamId };
+    const question = await call('owner', 'POST', `/api/groups/${created.id}/bonus/questions`, BONUS_QUESTION);
+    if (question.statusCode !== 201) throw new Error(`bonus question: ${question.statusCode} ${question.body}`);
+    const [questionId] = question.json().ids as string[];
+    // The owner's post on the wall (written directly: hundreds of fresh groups would pass the posting limits).
+    const [post] = await t.database.db.insert(wallPosts).values({ groupId: created.id, authorId: ids.owner, body: 'Matrix post' }).returning({ id: wallPosts.id });
+    return { groupId: created.id, groupName: created.name, inviteCode: created.inviteCode, leagueId, matchId, memberId: ids.member, teamId, questionId: questionId!, postId: post!.id };
   }
 
   beforeAll(async () => {
@@ -189,7 +237,8 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
         const url = path
           .replace('{groupId}', context.groupId).replace('{leagueId}', context.leagueId)
           .replace('{matchId}', context.matchId).replace('{userId}', context.memberId)
-          .replace('{teamId}', context.teamId).replace('{alias}', 'matrix%20alias');
+          .replace('{teamId}', context.teamId).replace('{alias}', 'matrix%20alias').replace('{questionId}', context.questionId)
+          .replace('{postId}', context.postId).replace('{reaction}', 'ball').replace('{reportId}', '00000000-0000-4000-8000-000000000000').replace('{action}', 'pause');
         const response = entry.stream ? await callStream(role, url) : await call(role, method, url, entry.body?.(context));
         const id = (() => { try { return response.json()?.error?.id as string | undefined; } catch { return undefined; } })();
         const denied = response.statusCode === 401 || response.statusCode === 403 || (response.statusCode === 404 && id === 'group_not_found');
@@ -198,7 +247,7 @@ describe(`authorization matrix (${TEST_DB_KIND})`, () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 240_000); // ~130 routes × 6 roles: ~60 s on a quiet machine
 
   it('refuses non-administrators on every admin route before reading its input (an invalid body or query never gets a 400)', async () => {
     const failures: string[] = [];

@@ -28,6 +28,9 @@ export const errors = {
   ownAccount: () => new AppError(409, 'own_account', 'You cannot disable or demote your own account.'),
   leagueInactive: () => new AppError(409, 'league_inactive', 'This league is not open for new groups.'),
   leagueLinked: () => new AppError(409, 'league_linked', 'This league is linked to a source already.'),
+  leagueNotReplay: () => new AppError(409, 'league_not_replay', 'Only a replayed tournament can be deleted with its groups.'),
+  replayState: (state: string) => new AppError(409, 'replay_state', `This replay is ${state}: that cannot be done now.`),
+  replaySource: (message: string) => new AppError(400, 'replay_source', `This tournament cannot be replayed: ${message}`),
   groupNotFound: () => new AppError(404, 'group_not_found', 'Group not found.'),
   matchNotFound: () => new AppError(404, 'match_not_found', 'Match not found.'),
   matchNotStarted: (kickoff: Date) =>
@@ -40,6 +43,17 @@ export const errors = {
   /** What was typed to confirm a deletion or reset (a group's name, an account's email) does not match. */
   confirmationMismatch: (what = 'the confirmation asked for') => new AppError(400, 'confirmation_mismatch', `The confirmation does not match ${what}.`),
   scoringLocked: () => new AppError(409, 'scoring_locked', "The scoring rules can no longer change: the group's first predictions have closed."),
+  bonusQuestionNotFound: () => new AppError(404, 'bonus_question_not_found', 'Bonus question not found.'),
+  bonusClosed: (closedAt: Date) => new AppError(409, 'bonus_closed', `This question closed at ${closedAt.toISOString()}: its answers can no longer change.`),
+  bonusOpen: () => new AppError(409, 'bonus_open', 'This question is still open: decide it once its answers have closed.'),
+  bonusAwaitingResults: () => new AppError(409, 'bonus_awaiting_results', "The league's results will decide this question: fixtures are still to be played."),
+  bonusDecided: () => new AppError(409, 'bonus_decided', "The league's results have decided this question."),
+  /** A joker that cannot go where asked (src/domain/jokers.ts JokerError's message), 409. */
+  joker: (id: 'jokers_off' | 'joker_match_closed' | 'joker_closed' | 'no_joker_left' | 'joker_not_placed', message: string) => new AppError(409, id, message),
+  wallOff: () => new AppError(409, 'wall_off', "This group's wall is off."),
+  wallPostNotFound: () => new AppError(404, 'wall_post_not_found', 'Post not found.'),
+  wallLimit: (message: string) => new AppError(429, 'wall_limit', message),
+  jokerNeedsPrediction: () => new AppError(409, 'joker_needs_prediction', 'Save a prediction for this match first: a joker goes on a prediction.'),
   predictionClosed: (deadline: Date) =>
     new AppError(409, 'prediction_closed', `Predictions for this match closed at ${deadline.toISOString()}.`),
   usernameTaken: () => new AppError(409, 'username_taken', 'This username is taken.'),

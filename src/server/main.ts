@@ -45,8 +45,9 @@ async function main() {
     app.log.warn('ADMIN_EMAILS is ignored while REQUIRE_EMAIL_VERIFICATION=false (nobody proves an address); grant the role with npm run user:role');
   }
   if (env.SEED_DEMO ?? database.kind === 'pglite') {
-    const demo = await seedDemoIfEmpty(database.db, new Date());
+    const demo = await seedDemoIfEmpty(database.db, new Date(), { replay: true });
     if (demo) app.log.info({ league: demo.leagueName, matches: demo.matches, finished: demo.finished }, 'demo league loaded');
+    if (demo?.replay) app.log.info({ startsAt: demo.replay.startsAt, speed: demo.replay.speed }, 'demo replay of the 2022 World Cup created: its first match kicks off at startsAt');
   }
   const connections = createConnectionDrain(app.server);
   let closing = false;

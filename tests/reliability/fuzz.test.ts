@@ -131,6 +131,16 @@ describe(`fuzzing from the OpenAPI document (${TEST_DB_KIND})`, () => {
     if (teamRows[0]) await db.insert(teamAliases).values({ alias: `Fuzz alias ${Math.random().toString(36).slice(2, 8)}`, teamId: teamRows[0].id });
     const aliases = await db.select({ alias: teamAliases.alias }).from(teamAliases).limit(2);
     const ids = { member: people.member.id, other: people.other.id, admin: people.admin.id };
+    // A bonus question in each group (open for a day, decided by its owner), for the bonus routes.
+    const question = async (owner: TestUser, groupId: string) => {
+      const added = await t.app.inject({ method: 'POST', url: `/api/groups/${groupId}/bonus/questions`, headers: { cookie: owner.cookie }, payload: {
+        text: 'Fuzz kit?', answer: 'choice', subject: { kind: 'admin' }, points: 5, options: ['Home', 'Away'], closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+      } });
+      if (added.statusCode !== 201) throw new Error(`fixture bonus question: ${added.statusCode} ${added.body}`);
+      return (added.json() as { ids: string[] }).ids[0]!;
+    };
+    const questionIds = [await question(people.member, mine.id), await question(people.other, theirs.id)];
+    const teamNames = teamRows.length > 0 ? (await db.select({ name: teams.name }).from(teams).where(inArray(teams.id, teamRows.map((row) => row.id)))).map((row) => row.name) : [];
     return {
       byName: {
         leagueId: [leagueId],
@@ -143,6 +153,10 @@ describe(`fuzzing from the OpenAPI document (${TEST_DB_KIND})`, () => {
         confirm: [mine.name, theirs.name, people.member.email],
         name: [mine.name],
         alias: aliases.map((a) => a.alias),
+        questionId: questionIds,
+        team: teamNames,
+        teams: [teamNames],
+        option: ['Home', 'Away'],
         username: [people.other.username],
         token: [unsubscribeToken(AUTH_SECRET, ids.member, 'deadline'), unsubscribeToken(AUTH_SECRET, ids.member, 'results')],
       },

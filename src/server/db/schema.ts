@@ -9,7 +9,10 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { BONUS_ANSWER_KINDS } from '../../domain/bonus';
+import { JOKER_MODES } from '../../domain/jokers';
 import { MATCH_STATUSES } from '../../domain/deadline';
+import type { LiveClock, SourceGoal } from '../../domain/replay';
 import { DEFAULT_SCORING_RULES, KNOCKOUT_BASES, PREDICTION_OUTCOMES } from '../../domain/scoring';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -102,6 +105,12 @@ export const groupStatus = pgEnum('group_status', ['active', 'deactivated']);
 export const memberRole = pgEnum('member_role', ['owner', 'admin', 'member']);
 export const predictionOutcome = pgEnum('prediction_outcome', PREDICTION_OUTCOMES);
 export const knockoutBasis = pgEnum('knockout_basis', KNOCKOUT_BASES);
+export const bonusAnswerKind = pgEnum('bonus_answer_kind', BONUS_ANSWER_KINDS);
+/** Who decided a bonus question: the league's results, or a group admin. */
+export const bonusResolution = pgEnum('bonus_resolution', ['data', 'admin']);
+/** What a joker does to its prediction's points (src/domain/jokers.ts). */
+export const jokerMode = pgEnum('joker_mode', JOKER_MODES);
+export const replayState = pgEnum('replay_state', ['running', 'paused', 'stopped', 'finished']);
 
 /** A person's public face in Palpite, one per Better Auth user. */
 export const profiles = pgTable('profiles', {
@@ -129,6 +138,12 @@ export const profiles = pgTable('profiles', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** When their newest session began (kept after sign-out, for administrators). */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /**
+   * A simulated member of the demo's replayed tournament (modules/replay/demo-members.ts): no password, no
+   * mail, no push, a member of the demo group only, deleted with their membership (trigger
+   * simulated_members_leave, migration 0036).
+   */
+  simulated: boolean('simulated').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)]);
@@ -296,6 +311,13 @@ export const matches = pgTable('matches', {
    * Slots from 64 on have no bit (their predictions are read directly).
    */
   roundSlot: integer('round_slot'),
+  /**
+   * The clock of a match being played (domain/replay.ts LiveClock: phase, minutes at an instant, rate),
+   * null when it is not live or the source gives none.
+   */
+  live: jsonb('live').$type<LiveClock>(),
+  /** The goals so far, in order (domain/replay.ts SourceGoal), or null when the source lists none. */
+  goals: jsonb('goals').$type<SourceGoal[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -321,8 +343,16 @@ export const groups = pgTable('groups', {
   scoringWinner: integer('scoring_winner').notNull().default(DEFAULT_SCORING_RULES.winner),
   scoringOpposite: integer('scoring_opposite').notNull().default(DEFAULT_SCORING_RULES.opposite),
   knockoutBasis: knockoutBasis('knockout_basis').notNull().default(DEFAULT_SCORING_RULES.knockoutBasis),
+  /**
+   * The group's jokers (src/domain/jokers.ts): what one does to its prediction's points, null when the
+   * group plays without; and how many a member has for the season (1–10), null for one per round.
+   */
+  jokerMode: jokerMode('joker_mode'),
+  jokersPerSeason: integer('jokers_per_season'),
   /** Most members the group takes (null: no cap). */
   memberCap: integer('member_cap'),
+  /** Whether the group's wall (its posts and match threads) is on; its owner and admins may turn it off. */
+  wallEnabled: boolean('wall_enabled').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('groups_league_idx').on(t.leagueId)]);
@@ -356,9 +386,16 @@ export const predictions = pgTable('predictions', {
   matchId: uuid('match_id').notNull(),
   homeGoals: integer('home_goals').notNull(),
   awayGoals: integer('away_goals').notNull(),
+  /**
+   * Whether the member's joker is on this prediction (src/domain/jokers.ts): its points count twice (or
+   * only when above 0) under the group's joker mode. Changes only while the match is open (jokers.ts).
+   */
+  joker: boolean('joker').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  // A member's jokers in a group, found without reading their predictions (placing one, the ranking's count).
+  index('predictions_jokers_idx').on(t.groupId, t.userId, t.matchId).where(sql`joker`),
   // One prediction per member and match in a group, and the row's identity: the surrogate id's index was
   // a seventh to a third of a batch of saves on the embedded database (docs/benchmarks.md).
   primaryKey({ columns: [t.groupId, t.userId, t.matchId] }),
@@ -516,8 +553,13 @@ export const liveEvents = pgTable('live_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   /** The league the event is about: streams of members of the league's groups hear it. */
   leagueId: uuid('league_id').notNull(),
-  /** 'match': a match's score or status changed (payload: the match's live state). */
+  /**
+   * 'match': a match's score or status changed (payload: the match's live state); 'wall': a post of a
+   * group's wall was written, changed, deleted or reacted to (payload: groupId, postId, action).
+   */
   kind: text('kind').notNull(),
+  /** The group a 'wall' event is for: only the streams of that group hear it (null: every stream of the league). */
+  groupId: uuid('group_id'),
   payload: jsonb('payload').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('live_events_league_idx').on(t.leagueId, t.id), index('live_events_created_idx').on(t.createdAt)]);
@@ -547,6 +589,18 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   auth: text('auth').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('push_subscriptions_user_idx').on(t.userId)]);
+
+/**
+ * A person's calendar feed (iCalendar): the secret token its address carries (GET /api/calendar.ics?token=…,
+ * read without a session by calendar apps). Regenerating replaces the token, so the old address stops at
+ * once; none until the person asks for one. Kept as given (the profile shows the address again, as calendar
+ * services do), 32 random bytes in base64url.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 /**
  * Every notification, claimed before it is sent (insert … on conflict do nothing): whichever app instance
@@ -600,4 +654,134 @@ export const groupStatsSnapshots = pgTable('group_stats_snapshots', {
   groupId: uuid('group_id').primaryKey().references(() => groups.id, { onDelete: 'cascade' }),
   stats: text('stats').notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A group's bonus question (src/domain/bonus.ts): a preset's key, which the web app words in three
+ * languages, or the admin's own wording; the kind of answer, what decides it (`subject`, a BonusSubject) and
+ * its points. Answers close at `closes_at` (UTC). Once decided, `solution` holds what is right (a
+ * BonusSolution) and `resolution` who decided: the league's results (again after a correction) or an admin.
+ */
+export const bonusQuestions = pgTable('bonus_questions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  /** The group's league (a group never changes league): a result finds the questions it may decide by it. */
+  leagueId: uuid('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  /** Where it shows among the group's questions (ascending). */
+  position: integer('position').notNull(),
+  preset: text('preset'),
+  text: text('text'),
+  answer: bonusAnswerKind('answer').notNull(),
+  subject: jsonb('subject').notNull(),
+  points: integer('points').notNull(),
+  picks: integer('picks'),
+  nearPoints: integer('near_points'),
+  nearWithin: integer('near_within'),
+  options: jsonb('options').$type<string[]>(),
+  closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+  solution: jsonb('solution'),
+  resolution: bonusResolution('resolution'),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('bonus_questions_group_idx').on(t.groupId, t.position), index('bonus_questions_league_idx').on(t.leagueId)]);
+
+/**
+ * A member's answer to a bonus question (a BonusAnswer, checked against the question on save), and the
+ * points it earned once the question is decided (null before). Hidden from other members until the
+ * question closes (bonus/service.ts).
+ */
+export const bonusAnswers = pgTable('bonus_answers', {
+  questionId: uuid('question_id').notNull().references(() => bonusQuestions.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  answer: jsonb('answer').notNull(),
+  points: integer('points'),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index('bonus_answers_group_user_idx').on(t.groupId, t.userId)]);
+
+/**
+ * Each member's bonus points in a group: the sum of their decided answers' points, written in the same
+ * transaction as the answers' points (bonus/resolve.ts), so a ranking reads one row per member and never
+ * aggregates answers (decision 004). A missing row means 0.
+ */
+export const memberBonusTotals = pgTable('member_bonus_totals', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/**
+ * A post on a group's wall (src/server/modules/wall): plain text of 1–1,000 characters by a member, on the
+ * group's wall or, with `match_id`, in that match's thread. The author's account deleted, the post stays
+ * without an author; the author removed from the group, it stays under their name. Read newest first.
+ */
+export const wallPosts = pgTable('wall_posts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+  matchId: uuid('match_id').references(() => matches.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  editedAt: timestamp('edited_at', { withTimezone: true }),
+}, (t) => [
+  // A page of a group's wall, newest first: one index range.
+  index('wall_posts_group_time_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+  index('wall_posts_match_time_idx').on(t.groupId, t.matchId, t.createdAt.desc(), t.id.desc()).where(sql`match_id is not null`),
+  // A member's posts of the last minute and day (the limits).
+  index('wall_posts_author_time_idx').on(t.authorId, t.createdAt),
+]);
+
+/** A member's reaction to a post: each of the six (src/domain/wall.ts WALL_REACTIONS) once per member. */
+export const wallReactions = pgTable('wall_reactions', {
+  postId: uuid('post_id').notNull().references(() => wallPosts.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  reaction: text('reaction').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.postId, t.userId, t.reaction] })]);
+
+/** Until when a member has seen their group's wall: the posts after it count as unread. */
+export const wallReads = pgTable('wall_reads', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/**
+ * A member's report of a post on their group's wall, for the platform administrators' queue: open until
+ * an administrator deletes the post (the report goes with it) or dismisses it. One per member and post.
+ */
+export const wallReports = pgTable('wall_reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id').notNull().references(() => wallPosts.id, { onDelete: 'cascade' }),
+  reporterId: text('reporter_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('wall_reports_post_reporter_idx').on(t.postId, t.reporterId),
+  index('wall_reports_open_idx').on(t.createdAt).where(sql`dismissed_at is null`),
+]);
+
+/**
+ * A tournament being replayed on a compressed clock (modules/replay): its league, the source's matches
+ * with their planned offsets (providers/replay/plan.ts ReplayPlan), the speed, and the replay's clock —
+ * the planned first kickoff, the pauses so far and the current pause. Deleted with its league.
+ */
+export const replays = pgTable('replays', {
+  leagueId: uuid('league_id').primaryKey().references(() => leagues.id, { onDelete: 'cascade' }),
+  /** Where the tournament came from: a file's path or URL, or 'bundled:<name>' for the demo's. */
+  source: text('source').notNull(),
+  speed: doublePrecision('speed').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  pausedMs: bigint('paused_ms', { mode: 'number' }).notNull().default(0),
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  state: replayState('state').notNull().default('running'),
+  plan: jsonb('plan').notNull(),
+  /** The demo's replay (its group's simulated members predict its matches). */
+  demo: boolean('demo').notNull().default(false),
+  /** The last tick's claim (one runner across instances) and what it wrote, to skip unchanged ticks. */
+  tickedAt: timestamp('ticked_at', { withTimezone: true }),
+  digest: text('digest'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -69,7 +69,8 @@ describe('acceptQueuedConnections', () => {
     const took = Date.now() - started;
     server.close();
     expect(accepted).toBe(1);
-    expect(took).toBeGreaterThanOrEqual(300);
+    // 100 ms before the connection, then 200 ms of quiet; Node's timers may fire a millisecond early by Date.now.
+    expect(took).toBeGreaterThanOrEqual(300 - 5);
     expect(took).toBeLessThan(2_000);
   });
 
@@ -88,7 +89,7 @@ describe('acceptQueuedConnections', () => {
     stop = true;
     await flood;
     server.close();
-    expect(took).toBeGreaterThanOrEqual(300);
+    expect(took).toBeGreaterThanOrEqual(300 - 5);
     expect(took).toBeLessThan(2_000);
   });
 });

@@ -5,18 +5,23 @@
  * window, back-off after failures), one league after another. Safe on any number of instances: a run is
  * claimed in PostgreSQL (run-sync.ts), and a claim made after another instance's newer run is dropped,
  * so each due run happens once. Failures are recorded on the run and logged (message only); the app
- * never waits for a sync. SYNC=false does not start it.
+ * never waits for a sync. Replayed tournaments (modules/replay) are their own provider, reporting every
+ * second: a second loop ticks them every `replayIntervalMs` (one runner per replay across instances, under
+ * its advisory lock). SYNC=false starts neither.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { dueSync, LIVE_WINDOW_LEAD_MINUTES, LIVE_WINDOW_MAX_HOURS, type PastRun } from '../../domain/sync-schedule';
 import { closeExpiredRuns, syncLeague, type FetchCompetition, type FetchStandings, type SyncOutcome } from '../modules/sync/run-sync';
+import { tickReplays, type TickOutcome } from '../modules/replay/service';
 
 /** A running scheduler; `stop` waits for a tick in progress. */
 export interface SyncScheduler {
   /** Looks at every linked league once and runs what is due (tests call it directly). */
   tick(): Promise<{ leagueId: string; outcome: SyncOutcome }[]>;
+  /** Ticks the running replays once (tests call it directly). */
+  tickReplays(): Promise<TickOutcome[]>;
   stop(): Promise<void>;
 }
 
@@ -31,9 +36,9 @@ const HISTORY = 12;
  */
 export function startSyncScheduler(
   db: Db, fetchCompetition: FetchCompetition, logger: FastifyBaseLogger,
-  options: { intervalMs?: number; providers: readonly string[]; now?: () => Date; fetchStandings?: FetchStandings },
+  options: { intervalMs?: number; replayIntervalMs?: number; providers: readonly string[]; now?: () => Date; fetchStandings?: FetchStandings },
 ): SyncScheduler {
-  const { intervalMs = 15_000, providers, now = () => new Date() } = options;
+  const { intervalMs = 15_000, replayIntervalMs = 1_000, providers, now = () => new Date() } = options;
   let running: Promise<{ leagueId: string; outcome: SyncOutcome }[]> | null = null;
   let stopped = false;
 
@@ -90,12 +95,31 @@ export function startSyncScheduler(
     if (!stopped) void tick();
   }, intervalMs);
   timer.unref();
+
+  let replaying: Promise<TickOutcome[]> | null = null;
+  const replayTick = () => {
+    replaying ??= tickReplays(db)
+      .catch((error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'replay tick failed');
+        return [];
+      })
+      .finally(() => {
+        replaying = null;
+      });
+    return replaying;
+  };
+  const replayTimer = setInterval(() => {
+    if (!stopped) void replayTick();
+  }, replayIntervalMs);
+  replayTimer.unref();
   return {
     tick,
+    tickReplays: replayTick,
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      clearInterval(replayTimer);
+      await Promise.all([running, replaying]);
     },
   };
 }

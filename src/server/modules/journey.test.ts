@@ -187,8 +187,8 @@ describe(`journey: league → register → group → predict → score → rank 
     const ranking = await as(bruno, 'GET', `/api/groups/${groupId}/ranking`);
     expect(ranking.statusCode).toBe(200);
     expect(ranking.json().ranking).toEqual([
-      { rank: 1, userId: expect.any(String), username: 'ana', avatarUrl: expect.stringMatching(/^\/api\/users\/.+\/avatar$/), points: 10, exact: 1, goalDifference: 0, winner: 0, opposite: 0, predictions: 1, movement: 0 },
-      { rank: 2, userId: expect.any(String), username: 'bruno', avatarUrl: expect.stringMatching(/^\/api\/users\/.+\/avatar$/), points: -2, exact: 0, goalDifference: 0, winner: 0, opposite: 1, predictions: 1, movement: -1 }, // level before this round
+      { rank: 1, userId: expect.any(String), username: 'ana', avatarUrl: expect.stringMatching(/^\/api\/users\/.+\/avatar$/), points: 10, exact: 1, goalDifference: 0, winner: 0, opposite: 0, predictions: 1, bonus: 0, jokers: 0, movement: 0 },
+      { rank: 2, userId: expect.any(String), username: 'bruno', avatarUrl: expect.stringMatching(/^\/api\/users\/.+\/avatar$/), points: -2, exact: 0, goalDifference: 0, winner: 0, opposite: 1, predictions: 1, bonus: 0, jokers: 0, movement: -1 }, // level before this round
     ]);
     const mine = await as(ana, 'GET', `/api/groups/${groupId}/matches`);
     expect(mine.json().matches.find((m: { id: string }) => m.id === openMatchId)).toMatchObject({

@@ -4,6 +4,7 @@
  * service (src/server/modules/import) writes it to the database.
  */
 import type { MatchStatus } from '../../domain/deadline';
+import type { LiveClock, SourceGoal } from '../../domain/replay';
 import type { Stage } from '../../domain/rounds';
 
 /** A side's goals, [home, away]. */
@@ -39,6 +40,10 @@ export interface ImportedMatch {
   /** Penalty shoot-out only. */
   penalties: GoalPair | null;
   venue: string | null;
+  /** The goals so far, in order (scorers and minutes), when the provider lists them; absent or null: none listed. */
+  goals?: SourceGoal[] | null;
+  /** A live match's clock (phase, minutes, rate), when the provider gives one; absent or null: none. */
+  live?: LiveClock | null;
   /** A short human label, for messages: "Final: Argentina v France (2022-12-18)". */
   label: string;
 }

@@ -21,18 +21,19 @@ export const START_AREAS = ['common', 'home', 'shell'] as const;
 /** Areas loaded with the screens that use them, not at start (see START_AREAS). */
 export const ON_DEMAND_AREAS = [
   'pages', 'auth', 'admin', 'admin-extra', 'admin-fixtures', 'admin-people', 'profile', 'notifications',
-  'game', 'groups', 'group-page', 'discover', 'rules', 'settings', 'standings', 'stats', 'member-home',
+  'game', 'groups', 'group-page', 'discover', 'rules', 'settings', 'standings', 'stats', 'member-home', 'bonus', 'jokers', 'exports',
+  'calendar', 'share', 'wall', 'admin-wall', 'admin-replay',
 ] as const;
 /** The areas of the game's screens (my groups, a group, its stats, a member's predictions, the member's home). */
-export const PLAY_AREAS = ['game', 'groups', 'group-page', 'discover', 'rules', 'settings', 'standings', 'stats', 'member-home'] as const satisfies readonly (typeof ON_DEMAND_AREAS)[number][];
+export const PLAY_AREAS = ['game', 'groups', 'group-page', 'discover', 'rules', 'settings', 'standings', 'stats', 'member-home', 'bonus', 'jokers', 'exports', 'share', 'wall'] as const satisfies readonly (typeof ON_DEMAND_AREAS)[number][];
 /**
  * The on-demand areas loaded together, built into one file per pack and language (vite.config.ts): the
  * game's screens, an administrator's, the profile's, the sign-in screens', the public pages'.
  */
 const TEXT_PACKS: Record<string, readonly string[]> = {
   play: PLAY_AREAS,
-  admin: ['admin', 'admin-extra', 'admin-fixtures', 'admin-people'],
-  account: ['profile', 'notifications'],
+  admin: ['admin', 'admin-extra', 'admin-fixtures', 'admin-people', 'admin-wall', 'admin-replay'],
+  account: ['profile', 'notifications', 'calendar'],
   auth: ['auth'],
   pages: ['pages'],
 };

@@ -2,7 +2,7 @@
  * Page /admin/* (Platform Administrators only; the route's guard sends anyone else home): the
  * administrators' layout — a side menu, or a drawer at 768 px or less — around its sections from the
  * specification: dashboard (/admin), leagues (/admin/leagues, /admin/leagues/:leagueId), fixtures, teams,
- * users (/admin/users/:userId), groups (/admin/groups/:groupId), standings, and the audit log.
+ * users (/admin/users/:userId), groups (/admin/groups/:groupId), reported wall posts (/admin/reports), standings, and the audit log.
  */
 import { Route, Routes, useParams } from 'react-router';
 import { AdminLayout } from '../features/admin/components/admin-layout';
@@ -19,6 +19,7 @@ import { UserDetailScreen } from '../features/admin/people/user-detail-screen';
 import { UsersScreen } from '../features/admin/people/users-screen';
 import { StandingsScreen } from '../features/admin/standings/standings-screen';
 import { TeamsScreen } from '../features/admin/teams/teams-screen';
+import { WallReportsScreen } from '../features/admin/wall-reports/wall-reports-screen';
 import { isAdminSection, READY_SECTIONS } from '../features/admin/lib/sections';
 
 /** A section without its screen yet, or not found for a name that is no section. */
@@ -41,6 +42,7 @@ export function AdminRoute() {
         <Route path="users/:userId" element={<UserDetailScreen />} />
         <Route path="groups" element={<GroupsScreen />} />
         <Route path="groups/:groupId" element={<GroupDetailScreen />} />
+        <Route path="reports" element={<WallReportsScreen />} />
         <Route path="standings" element={<StandingsScreen />} />
         <Route path="audit" element={<AuditScreen />} />
         <Route path=":section" element={<OtherSection />} />

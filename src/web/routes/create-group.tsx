@@ -6,9 +6,12 @@ import { useCreateGroup } from '../features/groups/api/groups';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { competitionsToPlay } from '../features/leagues/competitions';
 import { leagueLabel } from '../features/leagues/league-label';
+import { ReplayBadge } from '../features/leagues/components/replay-badge';
 import { ScoringFields, type ScoringChoice } from '../features/groups/components/scoring-fields';
 import { SCORING_PRESETS } from '../../domain/scoring';
 import { ColorPicker } from '../features/groups/components/color-picker';
+import { JokerFields } from '../features/jokers/components/joker-fields';
+import type { JokerSettingsBody } from '../../contracts/scoring-rules';
 import { VisibilityField } from '../features/groups/components/visibility-field';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../components/ui/button';
@@ -24,9 +27,12 @@ export function CreateGroupRoute() {
   const create = useCreateGroup();
   const [form, setForm] = useState({ name: '', description: '', leagueId: '', visibility: 'private' as 'private' | 'public', color: 'green' as string });
   const [scoring, setScoring] = useState<ScoringChoice>({ preset: 'palpite', points: { ...SCORING_PRESETS.palpite }, knockoutBasis: 'full_time' });
+  // Jokers are off unless the creator turns them on (null).
+  const [jokers, setJokers] = useState<JokerSettingsBody | null>(null);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const forget = (field: string) => setInvalid((fields) => (fields.has(field) ? new Set([...fields].filter((f) => f !== field)) : fields));
   const competitions = useMemo(() => competitionsToPlay(leagues.data ?? []), [leagues.data]);
+  const chosen = leagues.data?.find((league) => league.id === form.leagueId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +40,7 @@ export function CreateGroupRoute() {
     const { createGroupRequest } = await import('../../contracts/groups');
     const parsed = createGroupRequest.safeParse({
       ...form, description: form.description || undefined,
-      scoring: { preset: scoring.preset, points: scoring.preset === 'custom' ? scoring.points : undefined, knockoutBasis: scoring.knockoutBasis },
+      scoring: { preset: scoring.preset, points: scoring.preset === 'custom' ? scoring.points : undefined, knockoutBasis: scoring.knockoutBasis, ...(jokers ? { jokers } : {}) },
     });
     if (!parsed.success) {
       setInvalid(new Set(parsed.error.issues.map((issue) => String(issue.path[0]))));
@@ -63,22 +69,29 @@ export function CreateGroupRoute() {
             <optgroup key={competition} label={competition}>
               {seasons.map((league) => (
                 <option key={league.id} value={league.id}>
-                  {leagueLabel(league)} — {t('groups.matchesLeft', { count: league.matchesToPlay })}
+                  {leagueLabel(league)}{league.replay ? ` · ${t('replay.badge')}` : ''} — {t('groups.matchesLeft', { count: league.matchesToPlay })}
                 </option>
               ))}
             </optgroup>
           ))}
         </SelectField>
+        {chosen?.replay ? (
+          <p className="-mt-2 flex items-start gap-2 text-xs text-slate-600">
+            <ReplayBadge />
+            <span>{t('groups.replayHint')}</span>
+          </p>
+        ) : null}
         <TextAreaField label={t('groups.description')} maxLength={500} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
         <VisibilityField value={form.visibility} onChange={(visibility) => setForm({ ...form, visibility })} />
         <ColorPicker value={form.color} onChange={(color) => setForm({ ...form, color })} />
         <details className="rounded-lg p-3 ring-1 ring-slate-200" open={invalid.has('scoring') || undefined}>
           <summary className="cursor-pointer text-sm font-medium text-slate-700">
-            {t('groups.scoring')}: <span className="font-normal">{t(`rules.presets.${scoring.preset}`)}</span>
+            {t('groups.scoring')}: <span className="font-normal">{t(`rules.presets.${scoring.preset}`)}{jokers ? ` · ${t('jokers.settings.title')}` : ''}</span>
           </summary>
           <div className="mt-3 space-y-4">
             <p className="text-sm text-slate-600">{t('groups.scoringHelp')}</p>
             <ScoringFields value={scoring} onChange={(next) => { setScoring(next); forget('scoring'); }} />
+            <JokerFields value={jokers} onChange={(next) => { setJokers(next); forget('scoring'); }} />
             {invalid.has('scoring') ? <p role="alert" className="text-sm text-red-600">{t('rules.invalid')}</p> : null}
           </div>
         </details>

@@ -10,8 +10,10 @@ import { useLiveEvents } from '../features/live/use-live-events';
 import { useMe } from '../features/auth/api/me';
 import { MatchList as MatchListView } from '../features/predictions/components/match-list';
 import { leagueLabel } from '../features/leagues/league-label';
+import { ReplayBadge } from '../features/leagues/components/replay-badge';
 import { RankingTable as RankingTableView } from '../features/groups/components/ranking-table';
 import { InvitePanel } from '../features/groups/components/invite-panel';
+import { ExportLink } from '../features/exports/components/export-link';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { GroupLoadProblem } from '../features/groups/components/group-problem';
 import { isUuid } from '../lib/uuid';
@@ -19,6 +21,10 @@ import { ApiError } from '../lib/api-client';
 import { Alert, Spinner } from '../components/ui/card';
 import { paths } from '../config/paths';
 import { LoadError } from '../components/ui/load-error';
+import { Button } from '../components/ui/button';
+import { useBonus } from '../features/bonus/api/bonus';
+import { useWall } from '../features/wall/api/wall';
+import { formatKickoff } from '../lib/format';
 
 // The match list and the ranking render again only when their own data changes (a refetch that brings
 // the same answer keeps it, TanStack Query's structural sharing), not on every other query of the page.
@@ -34,12 +40,15 @@ const LeaveGroup = lazy(async () => ({ default: (await import('../features/group
 const SettingsPanel = lazy(async () => ({ default: (await import('../features/groups/components/settings-panel')).SettingsPanel }));
 const GroupPreview = lazy(async () => ({ default: (await import('../features/groups/components/group-preview')).GroupPreview }));
 
-const TABS = ['matches', 'ranking', 'history', 'standings', 'rules', 'settings'] as const;
+const WallPanel = lazy(async () => ({ default: (await import('../features/wall/components/wall-screens')).WallPanel }));
+const BonusPanel = lazy(async () => ({ default: (await import('../features/bonus/components/bonus-panel')).BonusPanel }));
+
+const TABS = ['matches', 'ranking', 'wall', 'bonus', 'history', 'standings', 'rules', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Page /group/:groupId: the group header, invite panel, and the tabs, the current one in the address
- * (?tab=matches|ranking|history|standings|rules|settings; settings for the owner and admins) so it can be linked and survives a reload.
+ * (?tab=matches|ranking|wall|bonus|history|standings|rules|settings; settings for the owner and admins) so it can be linked and survives a reload.
  *
  * The queries' answers reach the page through useDeferredValue: a query's update renders at once (and
  * synchronously, as every store update does), so the page itself is drawn in the background pass that
@@ -105,6 +114,8 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
   const panel = (of: Tab) => ({ id: panelId(of), labelledBy: tabId(of) });
   const myRow = ranking ? (ranking.ranking.find((row) => row.userId === myUserId) ?? ranking.me) : null;
   const otherGroupCount = (myGroups ?? []).filter((other) => other.id !== g.id && other.league.id === g.league.id && other.status === 'active').length;
+  // The Wall tab's badge: posts by others since I last saw the wall (its first page says how many).
+  const wallUnread = useWall(groupId, null, g.wallEnabled).data?.pages[0]?.unread ?? 0;
 
   return (
     <div className="space-y-5">
@@ -116,7 +127,7 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
           <title>{`${g.name} · Palpite`}</title>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{g.name}</h1>
           <p className="text-sm text-slate-500">
-            {leagueLabel(g.league)} · {t(g.visibility === 'public' ? 'groupPage.public' : 'groupPage.private')} · {t('home.members', { count: g.memberCount })}
+            {leagueLabel(g.league)}{g.league.replay ? <> <ReplayBadge /></> : null} · {t(g.visibility === 'public' ? 'groupPage.public' : 'groupPage.private')} · {t('home.members', { count: g.memberCount })}
             {myRow ? ` · ${t('groupPage.myRank', { rank: myRow.rank })}` : ''}
           </p>
           {g.description ? <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{g.description}</p> : null}
@@ -127,29 +138,40 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
         {t('stats.open')} →
       </Link>
       {g.inviteCode ? <InvitePanel inviteCode={g.inviteCode} groupName={g.name} /> : null}
+      {tab !== 'bonus' && g.status === 'active' ? <BonusPrompt groupId={groupId} onOpen={() => onTab('bonus')} /> : null}
 
       <Tabs.Root value={tab} onValueChange={onTab}>
-        {/* On a phone the tabs wrap onto two rows of three: every tab in sight, none behind a sideways scroll. */}
+        {/* On a phone the tabs wrap onto rows of three: every tab in sight, none behind a sideways scroll. */}
         <Tabs.List className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1 sm:flex" aria-label={g.name}>
           {TABS.filter((each) => each !== 'settings' || g.myRole !== 'member').map((each) => (
             // Each tab names its panel while the panel is on the page (the matches' always, another's while shown).
             <Tabs.Trigger key={each} value={each} id={tabId(each)} aria-controls={each === 'matches' || each === tab ? panelId(each) : undefined}
               className="min-w-0 grow truncate rounded-lg px-2 py-2 text-xs font-semibold sm:px-3 text-slate-600 outline-none sm:text-sm focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
-              {t(`groups.tabs.${each}`)}
+              {each === 'wall' ? <WallTabLabel unread={tab === 'wall' ? 0 : wallUnread} /> : t(`groups.tabs.${each}`)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {/* Kept mounted while hidden, so unsaved predictions survive a look at the ranking. */}
         <TabPanel {...panel('matches')} hidden={tab !== 'matches'}>
-          {matches ? <MatchList groupId={groupId} data={matches} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={myUserId} />
+          {matches ? <MatchList groupId={groupId} data={matches} memberCount={g.memberCount} otherGroupCount={otherGroupCount} myUserId={myUserId} wallEnabled={g.wallEnabled} />
             : matchesError ? <LoadError label={t('groupPage.errorGroup')} error={matchesError} onRetry={() => void refetchMatches()} />
             : <Spinner label={t('app.loading')} />}
         </TabPanel>
         {tab === 'ranking' ? (
           <TabPanel {...panel('ranking')}>
-            {ranking ? <RankingTable groupId={groupId} data={ranking} myUserId={myUserId} onPage={onRankingPage} />
+            {ranking ? <><ExportLink groupId={groupId} kind="ranking" /><RankingTable groupId={groupId} data={ranking} myUserId={myUserId} onPage={onRankingPage} /></>
               : rankingError ? <LoadError label={t('groupPage.errorMembers')} error={rankingError} onRetry={() => void refetchRanking()} />
               : <Spinner label={t('app.loading')} />}
+          </TabPanel>
+        ) : null}
+        {tab === 'wall' ? (
+          <TabPanel {...panel('wall')}>
+            <Later><WallPanel group={g} /></Later>
+          </TabPanel>
+        ) : null}
+        {tab === 'bonus' ? (
+          <TabPanel {...panel('bonus')}>
+            <Later><BonusPanel groupId={groupId} active={g.status === 'active'} /></Later>
           </TabPanel>
         ) : null}
         {tab === 'history' ? (
@@ -180,6 +202,22 @@ const GroupPage = memo(function GroupPage({ groupId, group: g, tab, onTab, myUse
   );
 });
 
+/** The Wall tab's name, with a badge of its unread posts (99+ past 99), said in words to a screen reader. */
+function WallTabLabel({ unread }: { unread: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex max-w-full items-center justify-center gap-1">
+      <span className="truncate">{t('wall.tab')}</span>
+      {unread > 0 ? (
+        <>
+          <span aria-hidden className="shrink-0 rounded-full bg-red-600 px-1.5 py-px text-[11px] font-bold leading-4 text-white tabular-nums">{unread > 99 ? '99+' : unread}</span>
+          <span className="sr-only">{t('wall.unread', { count: unread })}</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * One tab's panel, a plain element rather than Radix's Tabs.Content: that one mounts every panel, shown or
  * not, and its presence check reads each one's computed style as it mounts and renders again, a forced
@@ -189,6 +227,24 @@ function TabPanel({ id, labelledBy, hidden = false, children }: { id: string; la
   return (
     <div role="tabpanel" id={id} aria-labelledby={labelledBy} tabIndex={0} hidden={hidden} className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
       {children}
+    </div>
+  );
+}
+
+/**
+ * A prompt while bonus questions are open that I have not answered: how many, the first close, and a
+ * button to the Bonus tab. Nothing otherwise (and nothing while they load).
+ */
+function BonusPrompt({ groupId, onOpen }: { groupId: string; onOpen: () => void }) {
+  const { t, i18n } = useTranslation();
+  const bonus = useBonus(groupId);
+  const open = (bonus.data?.questions ?? []).filter((question) => !question.closed && !question.mine);
+  if (open.length === 0) return null;
+  const first = open.reduce((a, b) => (a.closesAt < b.closesAt ? a : b)).closesAt;
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="bonus-prompt">
+      <span>{t('bonus.prompt', { count: open.length, time: formatKickoff(first, i18n.language) })}</span>
+      <Button variant="secondary" className="shrink-0" onClick={onOpen}>{t('bonus.promptAction')}</Button>
     </div>
   );
 }

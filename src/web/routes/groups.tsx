@@ -10,6 +10,7 @@ import { useMyLiveEvents } from '../features/live/use-live-events';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useLeagues } from '../features/leagues/api/leagues';
 import { leagueLabel } from '../features/leagues/league-label';
+import { ReplayBadge } from '../features/leagues/components/replay-badge';
 import { groupColorStyle } from '../features/groups/components/group-color';
 import { ApiError } from '../lib/api-client';
 import { Alert, Card, PageTitle, Spinner } from '../components/ui/card';
@@ -71,7 +72,7 @@ export function GroupsRoute() {
           <select value={leagueId} onChange={(e) => setLeagueId(e.target.value)} aria-label={t('discover.league')}
             className="min-w-0 flex-1 rounded-lg border-0 px-3 py-2.5 text-base ring-1 ring-inset ring-slate-300 sm:flex-none">
             <option value="">{t('discover.allLeagues')}</option>
-            {leagues.data?.map((league) => <option key={league.id} value={league.id}>{leagueLabel(league)}</option>)}
+            {leagues.data?.map((league) => <option key={league.id} value={league.id}>{leagueLabel(league)}{league.replay ? ` · ${t('replay.badge')}` : ''}</option>)}
           </select>
           <Button variant="secondary" onClick={() => void discover.refetch()}>{t('discover.refresh')}</Button>
         </div>
@@ -85,7 +86,10 @@ export function GroupsRoute() {
               <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-lg font-bold text-white`} style={groupColorStyle(group.color)} aria-hidden>{group.name.slice(0, 1).toUpperCase()}</span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold text-slate-900">{group.name}</span>
-                <span className="block truncate text-sm text-slate-500">{group.league.name} · {t('home.members', { count: group.memberCount })} · {t('discover.active', { count: group.activeMembers })}</span>
+                <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
+                  <span className="min-w-0 truncate">{group.league.name} · {t('home.members', { count: group.memberCount })} · {t('discover.active', { count: group.activeMembers })}</span>
+                  {group.league.replay ? <ReplayBadge /> : null}
+                </span>
               </span>
               {group.isMember
                 ? <ButtonLink to={paths.group(group.id)} variant="secondary">{t('discover.open')}</ButtonLink>

@@ -9,6 +9,7 @@ import { useGroup } from '../features/groups/api/groups';
 import { useMemberPredictions } from '../features/predictions/api/predictions';
 import { OutcomeBadge } from '../features/predictions/components/outcome-badge';
 import { roundLabel } from '../features/predictions/components/round-label';
+import { JokerIcon, JokerMark } from '../features/jokers/components/joker-mark';
 import { GroupLoadProblem } from '../features/groups/components/group-problem';
 import { isUuid } from '../lib/uuid';
 import { formatKickoff } from '../lib/format';
@@ -46,6 +47,14 @@ export function MemberPredictionsRoute() {
       <header>
         <Link to={paths.group(groupId)} className="text-sm font-medium text-emerald-800 hover:underline">← {group.data.name}</Link>
         <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-slate-900">{t('memberPredictions.title', { username: query.data.member.username })}</h1>
+        {query.data.jokers ? (
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700" data-testid="member-jokers">
+            <JokerIcon className="text-amber-600" />
+            {query.data.jokers.left === null
+              ? t('jokers.memberUsed', { count: query.data.jokers.used })
+              : t('jokers.memberUsedLeft', { count: query.data.jokers.used, left: query.data.jokers.left })}
+          </p>
+        ) : null}
       </header>
       {rounds.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">{t('memberPredictions.empty')}</p>
@@ -69,6 +78,7 @@ export function MemberPredictionsRoute() {
                 </div>
                 <p className="mt-2 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
                   {t('memberPredictions.predicted', { home: prediction.homeGoals, away: prediction.awayGoals })}
+                  {prediction.joker ? <JokerMark /> : null}
                   {prediction.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
                 </p>
               </li>

@@ -1,8 +1,8 @@
 /**
  * Page /profile (signed in; specification sections 2, 3 and 6): my picture, username, full name,
  * language, phone and email (read-only); notifications (this device's push, what I get by
- * email and push); changing my password; deleting my account. The server answers
- * only for my own profile.
+ * email and push); my calendar feed's private address; changing my password; deleting my account. The
+ * server answers only for my own profile.
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
@@ -14,6 +14,7 @@ import { DeleteAccount } from '../features/profile/components/delete-account';
 import { DetailsForm } from '../features/profile/components/details-form';
 import { PasswordForm } from '../features/profile/components/password-form';
 import { NotificationsSection } from '../features/notifications/components/notifications-section';
+import { CalendarSection } from '../features/calendar/components/calendar-section';
 
 /** The profile page. */
 export function ProfileRoute() {
@@ -38,6 +39,7 @@ export function ProfileRoute() {
       <AvatarSection profile={mine} />
       <DetailsForm profile={mine} />
       <NotificationsSection />
+      <CalendarSection />
       <PasswordForm email={mine.email} />
       <DeleteAccount userId={mine.userId} email={mine.email} />
     </div>

@@ -10,8 +10,8 @@ import { syncedLeagues } from './leagues';
  */
 export async function adminDashboard(db: Conn, missing: readonly string[]): Promise<AdminDashboardResponse> {
   const [counts] = rowsOf<{ users: number; new_users: number; groups: number; active_groups: number; predictions_today: number; live: number }>(await db.execute(sql`
-    select (select count(*) from "user")::int as users,
-           (select count(*) from "user" where created_at >= now() - interval '7 days')::int as new_users,
+    select (select count(*) from profiles where not simulated)::int as users,
+           (select count(*) from profiles where not simulated and created_at >= now() - interval '7 days')::int as new_users,
            (select count(*) from groups)::int as groups,
            (select count(*) from groups where status = 'active')::int as active_groups,
            (select count(*) from predictions where updated_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')::int as predictions_today,

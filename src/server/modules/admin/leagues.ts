@@ -21,6 +21,7 @@ interface LeagueRow {
   run_id: string | null; run_kind: SyncRun['kind'] | null; run_trigger: SyncRun['trigger'] | null; run_status: SyncRun['status'] | null;
   run_started: string | Date | null; run_finished: string | Date | null; run_created: number | null; run_updated: number | null;
   run_unchanged: number | null; run_rescored: number | null; run_error: string | null;
+  replay_state: 'running' | 'paused' | 'stopped' | 'finished' | null; replay_speed: number | string | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -47,6 +48,7 @@ function presentLeague(row: LeagueRow): AdminLeague {
       id: row.run_id, kind: row.run_kind!, trigger: row.run_trigger!, status: row.run_status!, started_at: row.run_started!, finished_at: row.run_finished,
       created: row.run_created!, updated: row.run_updated!, unchanged: row.run_unchanged!, rescored: row.run_rescored!, error: row.run_error,
     }) : null,
+    replay: row.replay_state ? { state: row.replay_state, speed: Number(row.replay_speed) } : null,
   };
 }
 
@@ -59,8 +61,9 @@ function leagueSelect(where: SQL, orderLimit: SQL = sql``) {
            (select count(*) from groups g where g.league_id = l.id)::int as groups,
            r.id as run_id, r.kind as run_kind, r.trigger as run_trigger, r.status as run_status, r.started_at as run_started,
            r.finished_at as run_finished, r.created as run_created, r.updated as run_updated, r.unchanged as run_unchanged,
-           r.rescored as run_rescored, r.error as run_error
+           r.rescored as run_rescored, r.error as run_error, rp.state as replay_state, rp.speed as replay_speed
       from leagues l
+      left join replays rp on rp.league_id = l.id
       left join lateral (select * from sync_runs s where s.league_id = l.id order by s.started_at desc limit 1) r on true
      where ${where}
      ${orderLimit}`;

@@ -24,7 +24,7 @@ const userSelect = (where: SQL, tail: SQL = sql``) => sql`
          coalesce(p.last_sign_in_at, (select max(s.created_at) from session s where s.user_id = u.id)) as last_sign_in,
          (select count(*) from group_members gm where gm.user_id = u.id)::int as groups
     from "user" u join profiles p on p.user_id = u.id
-   where ${where}
+   where not p.simulated and ${where}
    ${tail}`;
 function presentUser(row: UserRow): AdminUser {
   return {
@@ -39,7 +39,7 @@ export async function listAdminUsers(db: Conn, query: { search?: string; sort: k
   const where = query.search ? sql`(u.email ilike ${like(query.search)} or p.username ilike ${like(query.search)})` : sql`true`;
   const rows = rowsOf<UserRow>(await db.execute(userSelect(where,
     sql`order by ${USER_SORT[query.sort]} ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}, u.id limit ${ADMIN_PAGE_SIZE} offset ${(query.page - 1) * ADMIN_PAGE_SIZE}`)));
-  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from "user" u join profiles p on p.user_id = u.id where ${where}`));
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from "user" u join profiles p on p.user_id = u.id where not p.simulated and ${where}`));
   return { users: rows.map(presentUser), total: Number(count?.n ?? 0), page: query.page, pageSize: ADMIN_PAGE_SIZE };
 }
 

@@ -23,6 +23,8 @@ import { syncLeague } from '../sync/run-sync';
 import { adminDashboard } from './dashboard';
 import { createAdminLeague, getAdminLeague, leagueSyncRuns, linkAdminLeague, listAdminLeagues, updateAdminLeague } from './leagues';
 import { listAudit, recordAudit } from './audit';
+import { wallReportParams, wallReportsResponse } from '../../../contracts/wall';
+import { deleteReportedPost, dismissReport, openWallReports } from '../wall/reports';
 import { createManualFixture } from './manual-fixtures';
 import { readTeamCrest, setTeamCrest } from './team-crest';
 import { createAvatarStorage } from '../profile/avatar-storage';
@@ -30,6 +32,7 @@ import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../contracts/limit
 import { adminStandings, refreshProviderStandings } from './standings';
 import { addTeamAlias, getAdminTeam, listAdminTeams, mergeTeams, removeTeamAlias, updateAdminTeam } from './teams';
 import { deleteAdminGroup, getAdminGroup, getAdminUser, listAdminGroups, listAdminUsers, setAdminGroupStatus, updateAdminUser } from './people';
+import { replayAdminRoutes } from '../replay/routes';
 import { getAdminFixture, listAdminFixtures, rescoreFixture, setMatchResult, updateFixture } from './service';
 
 /** The Platform Administrator of each admin request, checked by the scope's onRequest hook. */
@@ -74,6 +77,7 @@ export async function adminRoutes(root: FastifyInstance, context: AppContext) {
 
 async function adminScope(app: FastifyInstance, context: AppContext, storage: ReturnType<typeof createAvatarStorage>) {
   const { db, sync } = context;
+  await replayAdminRoutes(app, context, requireAdmin);
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.put(
     '/admin/matches/:matchId/result',
@@ -434,4 +438,24 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
       },
     );
   });
+  // Reported wall posts: the open reports, delete the post or dismiss the report (audited: wall/reports.ts).
+  api.get('/admin/wall-reports', { schema: { tags: ['admin'], response: { 200: wallReportsResponse } } }, async () => ({ reports: await openWallReports(db) }));
+  api.delete(
+    '/admin/wall-reports/:reportId/post',
+    { schema: { tags: ['admin'], params: wallReportParams } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      await deleteReportedPost(db, viewer, request.params.reportId);
+      return reply.status(204).send();
+    },
+  );
+  api.post(
+    '/admin/wall-reports/:reportId/dismiss',
+    { schema: { tags: ['admin'], params: wallReportParams } },
+    async (request, reply) => {
+      const viewer = await requireAdmin(request, reply, context);
+      await dismissReport(db, viewer, request.params.reportId);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -105,7 +105,8 @@ async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRe
     homeGoalsExtraTime: value(body.homeGoalsExtraTime), awayGoalsExtraTime: value(body.awayGoalsExtraTime),
     homePenalties: value(body.homePenalties), awayPenalties: value(body.awayPenalties),
   };
-  await conn.update(matches).set({ ...next, updatedAt: new Date() }).where(eq(matches.id, before.id));
+  // A result entered by hand has no clock: a live clock left by a provider stops showing.
+  await conn.update(matches).set({ ...next, live: null, updatedAt: new Date() }).where(eq(matches.id, before.id));
   return (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== before[key]);
 }
 

@@ -28,7 +28,7 @@ function decode(text: string): Cursor {
 /** A row of the public groups' query: the group, its league, its members and their activity. */
 interface CandidateRow {
   id: string; name: string; description: string | null; color: string; created_key: string; league_id: string; league_name: string;
-  league_season: string; member_count: number; activity: number; is_member: boolean; member_cap: number | null;
+  league_season: string; league_replay: boolean; member_count: number; activity: number; is_member: boolean; member_cap: number | null;
 }
 
 /**
@@ -39,7 +39,7 @@ async function publicGroups(db: Db, viewer: Viewer, now: Date, filter: SQL, page
   const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();
   return rowsOf<CandidateRow>(await db.execute(sql`
     with candidates as (
-      select g.id, g.name, g.description, g.color, g.created_at, g.member_cap, l.id as league_id, l.name as league_name, l.season as league_season,
+      select g.id, g.name, g.description, g.color, g.created_at, g.member_cap, l.id as league_id, l.name as league_name, l.season as league_season, l.provider = 'replay' as league_replay,
              (select count(*) from group_members gm where gm.group_id = g.id)::int as member_count,
              (select count(distinct p.user_id) from predictions p where p.group_id = g.id and p.updated_at >= ${since}::timestamptz)::int as activity,
              exists (select 1 from group_members gm where gm.group_id = g.id and gm.user_id = ${viewer.userId}) as is_member
@@ -53,7 +53,7 @@ async function publicGroups(db: Db, viewer: Viewer, now: Date, filter: SQL, page
 function presentGroup(row: CandidateRow): DiscoveredGroup {
   return {
     id: row.id, name: row.name, description: row.description, color: row.color,
-    league: { id: row.league_id, name: row.league_name, season: row.league_season },
+    league: { id: row.league_id, name: row.league_name, season: row.league_season, replay: row.league_replay },
     memberCount: Number(row.member_count), activeMembers: Number(row.activity), isMember: row.is_member,
     full: row.member_cap !== null && Number(row.member_count) >= row.member_cap,
   };

@@ -5,7 +5,7 @@ import { rankingPageEncoded, rankingPageJson, rankingRowOf } from './ranking-pag
 
 const row = (i: number): RankingRow => ({
   rank: i, userId: `u${i}`, username: `member_${i}`, avatarUrl: `/api/users/u${i}/avatar`,
-  points: 200 - i, exact: 1, goalDifference: 2, winner: 3, opposite: 0, predictions: 10, movement: 0,
+  points: 200 - i, exact: 1, goalDifference: 2, winner: 3, opposite: 0, predictions: 10, bonus: 0, jokers: 0, movement: 0,
 });
 
 describe('rankingPageJson', () => {

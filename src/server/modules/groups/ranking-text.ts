@@ -12,7 +12,7 @@ export const UNIT_CHAR = '\u001f';
 export const RECORD_CHAR = '\u001e';
 
 /** The numbers each member's row carries, in the statement's order (rankingStatement). */
-export const NUMBERS = 11;
+export const NUMBERS = 13;
 
 /** One group's members as the statement sent them: ids and names, and their numbers in one array. */
 export interface GroupRows { userIds: string[]; usernames: string[]; avatarUrls: string[]; numbers: Int32Array }

@@ -20,6 +20,7 @@ import { arrayLiteral } from '../../db/array-literal';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import { competitionRanksOf, rankedOrder } from '../../../domain/ranking';
 import { groupRowsOf, NUMBERS, RECORD_CHAR, UNIT_CHAR, type GroupRows } from './ranking-text';
+import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
 import { liveOutcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql } from '../scoring/scoring-sql';
 
 /**
@@ -58,7 +59,7 @@ export function rankingsQuery(leagueId: string, groupIds: readonly string[]) {
  * with a score, and 1 when a finished round before the latest exists, else 0, comma-separated), then a row
  * per group with members: `members`, each member's user id, username, avatar address ('' for none) and
  * numbers (points, exact, goal_difference, winner, opposite, predictions, then the latest finished round's
- * points, exact, goal_difference, winner, opposite, comma-separated), fields apart by UNIT_CHAR and members
+ * points, exact, goal_difference, winner, opposite, then the bonus points and the jokers played, comma-separated), fields apart by UNIT_CHAR and members
  * by RECORD_CHAR (ranking-text.ts), unordered. rankingsOf ranks them.
  */
 function rankingStatement(scope: RankingScope) {
@@ -79,6 +80,18 @@ function rankingStatement(scope: RankingScope) {
         -- match's every prediction (offset 0 keeps the lookup).
         cross join lateral (select * from predictions p where p.match_id = m.id and p.group_id = g.id offset 0) p
        where ${inScope('g.id')}
+    ),
+    jokers as (
+      -- Jokers played: on matches whose predictions have closed by the database's clock (postponed and
+      -- cancelled ones aside: a joker may leave them). Through the partial index of jokers: nothing is
+      -- read for a group that plays without them.
+      select p.group_id, p.user_id, count(*)::int as played
+        from predictions p
+        join matches m on m.id = p.match_id
+       where ${inScope('p.group_id')} and p.joker
+         and m.status not in ('postponed', 'cancelled')
+         and (m.status <> 'scheduled' or m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= now())
+       group by p.group_id, p.user_id
     ),
     live as (
       select count(*)::int as matches from matches m
@@ -169,7 +182,7 @@ function rankingStatement(scope: RankingScope) {
       -- Season row + the joined round + the rest + the matches in play. The latest round's share: the matches
       -- in play while any is scored (latest -1), else the joined round's; plus what the rest adds under it.
       select gm.group_id, gm.user_id, pr.username, pr.avatar_url,
-             coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(o.points, 0) + coalesce(v.points, 0) as points,
+             coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(o.points, 0) + coalesce(v.points, 0) + coalesce(b.points, 0) as points,
              coalesce(s.exact, 0) + coalesce(r.exact, 0) + coalesce(o.exact, 0) + coalesce(v.exact, 0) as exact,
              coalesce(s.goal_difference, 0) + coalesce(r.goal_difference, 0) + coalesce(o.goal_difference, 0) + coalesce(v.goal_difference, 0) as goal_difference,
              coalesce(s.winner, 0) + coalesce(r.winner, 0) + coalesce(o.winner, 0) + coalesce(v.winner, 0) as winner,
@@ -179,7 +192,8 @@ function rankingStatement(scope: RankingScope) {
              (case when (select round_order from latest) = -1 then coalesce(v.exact, 0) else coalesce(r.exact, 0) end) + coalesce(o.l_exact, 0) as l_exact,
              (case when (select round_order from latest) = -1 then coalesce(v.goal_difference, 0) else coalesce(r.goal_difference, 0) end) + coalesce(o.l_goal_difference, 0) as l_goal_difference,
              (case when (select round_order from latest) = -1 then coalesce(v.winner, 0) else coalesce(r.winner, 0) end) + coalesce(o.l_winner, 0) as l_winner,
-             (case when (select round_order from latest) = -1 then coalesce(v.opposite, 0) else coalesce(r.opposite, 0) end) + coalesce(o.l_opposite, 0) as l_opposite
+             (case when (select round_order from latest) = -1 then coalesce(v.opposite, 0) else coalesce(r.opposite, 0) end) + coalesce(o.l_opposite, 0) as l_opposite,
+             coalesce(b.points, 0) as bonus, coalesce(j.played, 0) as jokers
         from group_members gm
         ${one ? sql`join profiles pr on pr.user_id = gm.user_id`
     // Many groups' members: one index lookup each, not a hash of every profile.
@@ -188,6 +202,9 @@ function rankingStatement(scope: RankingScope) {
         left join latest_rows r on r.group_id = gm.group_id and r.user_id = gm.user_id
         left join others o on o.group_id = gm.group_id and o.user_id = gm.user_id
         left join live_totals v on v.group_id = gm.group_id and v.user_id = gm.user_id
+        -- Bonus points (decided bonus questions): in the total, before and after the latest round alike.
+        left join member_bonus_totals b on b.group_id = gm.group_id and b.user_id = gm.user_id
+        left join jokers j on j.group_id = gm.group_id and j.user_id = gm.user_id
        where ${inScope('gm.group_id')}
     ),
     meta as (
@@ -204,7 +221,7 @@ function rankingStatement(scope: RankingScope) {
     select group_id,
            string_agg(user_id || ${UNIT} || translate(username, ${SEPARATORS}, '') || ${UNIT}
                       || coalesce(translate(avatar_url, ${SEPARATORS}, ''), '') || ${UNIT}
-                      || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite),
+                      || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, bonus, jokers),
                       ${RECORD})
       from totals
      group by group_id`;
@@ -320,7 +337,7 @@ function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
       rows[i] = {
         rank: ranks[at]!, userId: userIds[at]!, username: usernames[at]!, avatarUrl: avatarUrls[at]!,
         points: numbers[base]!, exact: numbers[base + 1]!, goalDifference: numbers[base + 2]!, winner: numbers[base + 3]!,
-        opposite: numbers[base + 4]!, predictions: numbers[base + 5]!, movement: previous[at]! - ranks[at]!,
+        opposite: numbers[base + 4]!, predictions: numbers[base + 5]!, bonus: numbers[base + 11]!, jokers: numbers[base + 12]!, movement: previous[at]! - ranks[at]!,
       };
     }
     rankings.set(id, { rows, liveMatches });

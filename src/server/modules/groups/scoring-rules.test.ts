@@ -33,7 +33,7 @@ describe(`group scoring rules (${TEST_DB_KIND})`, () => {
   it('defaults to the Palpite 10/5/3/−2 preset on the 90-minute score', async () => {
     const group = (await as(ana, 'POST', '/api/groups', { name: 'Default rules', leagueId })).json().group;
     const rules = await as(ana, 'GET', `/api/groups/${group.id}/scoring`);
-    expect(rules.json().scoring).toEqual({ preset: 'palpite', exact: 10, goalDifference: 5, winner: 3, opposite: -2, knockoutBasis: 'full_time', editable: true });
+    expect(rules.json().scoring).toEqual({ preset: 'palpite', exact: 10, goalDifference: 5, winner: 3, opposite: -2, knockoutBasis: 'full_time', jokers: null, editable: true });
   });
 
   it('takes a preset or custom points at creation', async () => {

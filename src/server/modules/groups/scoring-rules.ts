@@ -1,7 +1,10 @@
 /**
- * Reading and changing a group's scoring rules. Rule: chosen at creation and changeable until
- * the group's first predictions close, i.e. while no match that someone in the group predicted has
- * reached its deadline (kickoff − 15 min) or left the scheduled state. Owner and admins only.
+ * Reading and changing a group's scoring rules and jokers (src/domain/jokers.ts). Rule: chosen at creation
+ * and changeable until the group's first predictions close, i.e. while no match that someone in the group
+ * predicted has reached its deadline (kickoff − 15 min) or left the scheduled state. Owner and admins only.
+ * Every joker then sits on an open match, so a change of the jokers' settings that could leave a member
+ * with more than the new allowance (off, season ↔ per round, a smaller season's allowance) takes the
+ * group's jokers off, recorded in the activity; a change of mode alone keeps them.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ScoringRules } from '../../../contracts/scoring-rules';
@@ -36,11 +39,18 @@ async function firstPredictionsClosed(db: Conn, groupId: string, now: Date): Pro
 export async function getScoringRules(db: Conn, viewer: Viewer, groupId: string, now: Date): Promise<ScoringRules> {
   await requireMember(db, viewer, groupId);
   const [row] = await db
-    .select({ exact: groups.scoringExact, goalDifference: groups.scoringGoalDifference, winner: groups.scoringWinner, opposite: groups.scoringOpposite, knockoutBasis: groups.knockoutBasis })
+    .select({
+      exact: groups.scoringExact, goalDifference: groups.scoringGoalDifference, winner: groups.scoringWinner, opposite: groups.scoringOpposite,
+      knockoutBasis: groups.knockoutBasis, jokerMode: groups.jokerMode, jokersPerSeason: groups.jokersPerSeason,
+    })
     .from(groups)
     .where(eq(groups.id, groupId));
   if (!row) throw errors.groupNotFound();
-  return { preset: presetOf(row), ...row, editable: !(await firstPredictionsClosed(db, groupId, now)) };
+  const { jokerMode, jokersPerSeason, ...points } = row;
+  return {
+    preset: presetOf(points), ...points, jokers: jokerMode ? { mode: jokerMode, perSeason: jokersPerSeason } : null,
+    editable: !(await firstPredictionsClosed(db, groupId, now)),
+  };
 }
 
 /**
@@ -57,13 +67,20 @@ export async function updateScoringRules(db: Db, viewer: Viewer, groupId: string
     await tx.execute(sql`select 1 from groups where id = ${groupId}::uuid for update`);
     if (await firstPredictionsClosed(tx, groupId, now)) throw errors.scoringLocked();
     const points = requestedPoints(body);
+    const [before] = await tx.select({ mode: groups.jokerMode, perSeason: groups.jokersPerSeason }).from(groups).where(eq(groups.id, groupId));
+    const jokers = body.jokers === undefined ? (before?.mode ? { mode: before.mode, perSeason: before.perSeason } : null) : body.jokers;
     await tx.update(groups).set({
       scoringExact: points.exact, scoringGoalDifference: points.goalDifference, scoringWinner: points.winner,
-      scoringOpposite: points.opposite, knockoutBasis: body.knockoutBasis, updatedAt: new Date(),
+      scoringOpposite: points.opposite, knockoutBasis: body.knockoutBasis,
+      jokerMode: jokers?.mode ?? null, jokersPerSeason: jokers?.perSeason ?? null, updatedAt: new Date(),
     }).where(eq(groups.id, groupId));
+    // Fewer jokers than some member may hold, or another kind of allowance: the jokers placed come off.
+    const narrower = before?.mode && (!jokers || (before.perSeason === null) !== (jokers.perSeason === null)
+      || (jokers.perSeason !== null && before.perSeason !== null && jokers.perSeason < before.perSeason));
+    if (narrower) await tx.execute(sql`update predictions set joker = false where group_id = ${groupId}::uuid and joker`);
     await tx.insert(groupActivity).values({
       groupId, actorId: viewer.userId, action: 'scoring_changed',
-      detail: { preset: body.preset, ...points, knockoutBasis: body.knockoutBasis },
+      detail: { preset: body.preset, ...points, knockoutBasis: body.knockoutBasis, jokers },
     });
     return getScoringRules(tx, viewer, groupId, now);
   });

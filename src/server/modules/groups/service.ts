@@ -19,8 +19,8 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
     .select({
       id: groups.id, name: groups.name, description: groups.description, visibility: groups.visibility,
       color: groups.color, inviteCode: groups.inviteCode, status: groups.status, createdAt: groups.createdAt,
-      leagueId: leagues.id, leagueName: leagues.name, leagueSeason: leagues.season,
-      memberCount, memberCap: groups.memberCap, myRole: groupMembers.role,
+      leagueId: leagues.id, leagueName: leagues.name, leagueSeason: leagues.season, leagueProvider: leagues.provider,
+      memberCount, memberCap: groups.memberCap, wallEnabled: groups.wallEnabled, myRole: groupMembers.role,
     })
     .from(groups)
     .innerJoin(leagues, eq(leagues.id, groups.leagueId))
@@ -31,7 +31,7 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
     id: row.id,
     name: row.name,
     description: row.description,
-    league: { id: row.leagueId, name: row.leagueName, season: row.leagueSeason },
+    league: { id: row.leagueId, name: row.leagueName, season: row.leagueSeason, replay: row.leagueProvider === 'replay' },
     visibility: row.visibility,
     color: row.color,
     // The code is the key to a private group: handed to its owner and admins only (they invite).
@@ -39,6 +39,7 @@ async function loadGroups(db: Conn, viewerId: string, where?: SQL): Promise<Grou
     status: row.status,
     memberCount: row.memberCount,
     memberCap: row.memberCap,
+    wallEnabled: row.wallEnabled,
     myRole: row.myRole,
     createdAt: row.createdAt.toISOString(),
   }));
@@ -64,6 +65,7 @@ export async function createGroup(db: Db, viewer: Viewer, input: CreateGroupRequ
           color: body.color, inviteCode: generateInviteCode(), ownerId: viewer.userId,
           scoringExact: points.exact, scoringGoalDifference: points.goalDifference, scoringWinner: points.winner,
           scoringOpposite: points.opposite, knockoutBasis: scoring.knockoutBasis,
+          jokerMode: scoring.jokers?.mode ?? null, jokersPerSeason: scoring.jokers?.perSeason ?? null,
         })
         .onConflictDoNothing({ target: groups.inviteCode })
         .returning({ id: groups.id });

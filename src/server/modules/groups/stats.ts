@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { GroupStatsResponse, MatchdayWinnersResponse } from '../../../contracts/stats';
 import {
-  hasStatistics, longestRun, matchdayWinners, movementFromStandings, podium, standingsByRound, statCards, sumTotals, type RoundTotals,
+  bestJokerCard, hasStatistics, longestRun, matchdayWinners, movementFromStandings, oracleCard, podium, standingsByRound, statCards, sumTotals, withBonus, type RoundTotals,
 } from '../../../domain/stats';
 import { executePrepared, rowsOf, runsSideBySide, type Conn } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
@@ -294,7 +294,7 @@ export async function groupMatchdayWinners(db: Conn, viewer: Pick<Viewer, 'userI
  */
 export async function groupStatsJson(db: Conn, groupId: string): Promise<string> {
   const leagueOf = sql`(select league_id from groups where id = ${groupId}::uuid)`;
-  const [members, perRound, streakMatches, directPicks, rounds, [league]] = await Promise.all([
+  const [members, perRound, streakMatches, directPicks, rounds, [league], bonusRows, jokerRows] = await Promise.all([
     executePrepared(db, 'stats_members', sql`
       select gm.user_id, pr.username from group_members gm join profiles pr on pr.user_id = gm.user_id
        where gm.group_id = ${groupId}::uuid order by lower(pr.username)`).then((r) => rowsOf<{ user_id: string; username: string }>(r)),
@@ -304,6 +304,15 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
     executePrepared(db, 'league_finished', sql`
       select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${leagueOf}`)
       .then((r) => rowsOf<{ finished: boolean }>(r)),
+    executePrepared(db, 'stats_bonus', sql`select user_id, points from member_bonus_totals where group_id = ${groupId}::uuid`)
+      .then((r) => rowsOf<{ user_id: string; points: number }>(r)),
+    // Each member's best joker: the most points one earned (its match's current result, the joker applied),
+    // through the partial index of jokers: nothing is read for a group that plays without them.
+    executePrepared(db, 'stats_jokers', sql`
+      select p.user_id, max(${pointsSql(outcomeSql)})::int as points
+        from predictions p join matches m on m.id = p.match_id join groups g on g.id = p.group_id
+       where p.group_id = ${groupId}::uuid and p.joker and m.status = 'finished'
+       group by p.user_id`).then((r) => rowsOf<{ user_id: string; points: number | null }>(r)),
   ]);
 
   // A turn of the event loop between the reads and the computation (about 50 ms at 1,000 members): on
@@ -313,16 +322,20 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
   const memberIds = members.map((m) => m.user_id);
   const streaks = streaksOf(streakMatches, perRound, directPicks);
   const standings = standingsByRound(totals, memberIds);
+  // Bonus points (decided bonus questions) count in the podium, as in the ranking, and have their own card.
+  const bonus = new Map(bonusRows.map((row) => [row.user_id, Number(row.points)]));
+  const oracle = oracleCard(bonus);
+  const bestJoker = bestJokerCard(new Map(jokerRows.map((row) => [row.user_id, Number(row.points ?? 0)])));
   const stats: GroupStatsResponse = {
     hasStatistics: hasStatistics(totals),
     leagueFinished: league?.finished === true,
     members: members.map((m) => ({ userId: m.user_id, username: m.username })),
     rounds: rounds.map((r) => ({ roundOrder: Number(r.round_order), roundName: r.round_name, complete: r.complete })),
-    cards: statCards(totals, streaks),
+    cards: [...statCards(totals, streaks), ...(oracle ? [oracle] : []), ...(bestJoker ? [bestJoker] : [])],
     standings,
     matchdayWinners: matchdayWinners(totals),
     movement: Object.fromEntries(movementFromStandings(standings, memberIds)),
-    podium: podium(sumTotals(totals, memberIds)).map((row) => ({ userId: row.userId, rank: row.rank, points: row.points })),
+    podium: podium(withBonus(sumTotals(totals, memberIds), bonus)).map((row) => ({ userId: row.userId, rank: row.rank, points: row.points })),
   };
   // Built to the contract's type; not parsed against it here (checking 1,000 members' series took 10 ms of a
   // page computed on the embedded database's one thread): the season replay test checks it every round.

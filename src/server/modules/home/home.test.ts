@@ -134,7 +134,7 @@ describe(`GET /api/home (${TEST_DB_KIND})`, () => {
     expect(recent.length).toBeLessThanOrEqual(10);
     // Bruno's own points, never Ana's prediction.
     const brunoMatch = (await home(bruno)).recent.find((m) => m.id === folded!.id)!;
-    expect(brunoMatch.groups).toEqual([{ groupId: pool.id, groupName: 'Results pool', groupColor: 'green', myPrediction: { homeGoals: 1, awayGoals: 0, points: 5, outcome: 'goal_difference' } }]);
+    expect(brunoMatch.groups).toEqual([{ groupId: pool.id, groupName: 'Results pool', groupColor: 'green', myPrediction: { homeGoals: 1, awayGoals: 0, points: 5, outcome: 'goal_difference', joker: false } }]);
   });
 
   it('shows no match of a league none of my groups plays, and drops a deactivated group from the upcoming ones', async () => {

@@ -16,16 +16,16 @@ export interface MyGroupOnMatch {
   groupName: string;
   groupColor: string;
   groupStatus: 'active' | 'deactivated';
-  prediction: { homeGoals: number; awayGoals: number; points: number | null; outcome: StoredOutcome | null } | null;
+  prediction: { homeGoals: number; awayGoals: number; points: number | null; outcome: StoredOutcome | null; joker: boolean } | null;
 }
 
 /** A selected match row (matchColumns) with its league. */
-export type HomeMatchRow = MatchRow & { leagueId: string; leagueName: string };
+export type HomeMatchRow = MatchRow & { leagueId: string; leagueName: string; leagueProvider: string };
 
 function presentBase(row: HomeMatchRow) {
   return {
     id: row.id,
-    league: { id: row.leagueId, name: row.leagueName },
+    league: { id: row.leagueId, name: row.leagueName, replay: row.leagueProvider === 'replay' },
     roundName: row.roundName,
     kickoff: row.kickoff.toISOString(),
     homeTeam: { id: row.homeTeamId, name: row.homeTeamName, code: row.homeTeamCode },

@@ -29,7 +29,7 @@ function myLeagueIds(conn: Conn, userId: string, activeOnly: boolean) {
     .where(activeOnly ? eq(groups.status, 'active') : undefined);
 }
 
-const columns = { ...matchColumns, leagueId: leagues.id, leagueName: leagues.name };
+const columns = { ...matchColumns, leagueId: leagues.id, leagueName: leagues.name, leagueProvider: leagues.provider };
 
 /**
  * The viewer's home feed: upcoming (soonest first, open matches of their active groups' leagues, each with
@@ -82,10 +82,10 @@ async function myGroupsOnMatches(db: Conn, userId: string, matchIds: string[]): 
   const ids = sql.join(matchIds.map((id) => sql`${id}::uuid`), sql`, `);
   const rows = rowsOf<{
     match_id: string; group_id: string; group_name: string; group_color: string; group_status: 'active' | 'deactivated';
-    prediction_match_id: string | null; home_goals: number | null; away_goals: number | null; points: number | null; outcome: StoredOutcome | null;
+    prediction_match_id: string | null; home_goals: number | null; away_goals: number | null; points: number | null; outcome: StoredOutcome | null; joker: boolean | null;
   }>(await db.execute(sql`
     select m.id as match_id, g.id as group_id, g.name as group_name, g.color as group_color, g.status as group_status,
-           p.match_id as prediction_match_id, p.home_goals, p.away_goals,
+           p.match_id as prediction_match_id, p.home_goals, p.away_goals, p.joker,
            case when p.match_id is not null then ${outcomeSql} end as outcome,
            case when p.match_id is not null then ${pointsSql(outcomeSql)} end as points
       from group_members gm
@@ -105,6 +105,7 @@ async function myGroupsOnMatches(db: Conn, userId: string, matchIds: string[]): 
       awayGoals: Number(row.away_goals),
       points: row.points === null ? null : Number(row.points),
       outcome: row.outcome,
+      joker: row.joker === true,
     },
   }));
 }

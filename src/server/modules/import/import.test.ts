@@ -49,6 +49,24 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
     expect([await count(teams), await count(matches), await count(leagues)]).toEqual([teamsBefore, matchesBefore, leaguesBefore]);
   });
 
+  it('scores a match again when its shoot-out arrives in a later import (it decides who won a final)', async () => {
+    const final = (penalties: [number, number] | null): ImportedCompetition => ({
+      name: 'Shoot-out Cup', season: '2030', kind: 'tournament', warnings: [],
+      matches: [{
+        externalId: 'shoot-out-final', roundName: 'Final', roundOrder: 1, stage: 'knockout', groupName: null,
+        kickoff: new Date('2030-07-02T18:00:00Z'), status: 'finished', home: { name: 'Gamma FC', code: null }, away: { name: 'Delta FC', code: null },
+        fullTime: [1, 1], extraTime: [2, 2], penalties, venue: null, label: 'Final: Gamma FC v Delta FC',
+      }],
+    });
+    const { leagueId } = await importCompetition(testDatabase().db, final(null), { provider: 'test' });
+    const version = async () => (await testDatabase().db.select({ v: matches.resultVersion }).from(matches).where(eq(matches.leagueId, leagueId)))[0]!.v;
+    const before = await version();
+    expect(await importCompetition(testDatabase().db, final(null), { provider: 'test' })).toMatchObject({ unchanged: 1 });
+    expect(await version()).toBe(before);
+    expect(await importCompetition(testDatabase().db, final([5, 4]), { provider: 'test' })).toMatchObject({ updated: 1 });
+    expect(await version()).toBe(before + 1);
+  });
+
   describe('with predictions on a small cup', () => {
     const cup = (final: [number, number] | null, status: 'scheduled' | 'finished' | 'postponed' = final ? 'finished' : 'scheduled'): ImportedCompetition => ({
       name: 'Friendly Cup', season: '2030', kind: 'tournament', warnings: [],

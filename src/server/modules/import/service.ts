@@ -131,9 +131,11 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     const values = competition.matches.map((match) => toRow(match, league.id, teamId));
     const resultChanged = values.flatMap((value) => {
       const old = before.get(value.externalId);
-      // Extra time counts too: a group may score knockout matches on the score after extra time.
+      // Extra time counts too: a group may score knockout matches on the score after extra time. So does a
+      // shoot-out arriving later: it decides who won a final (bonus questions, modules/bonus/resolve.ts).
       return old && !old.lockedByAdmin && (old.status !== value.status || old.homeGoals !== value.homeGoals || old.awayGoals !== value.awayGoals
         || old.homeGoalsExtraTime !== value.homeGoalsExtraTime || old.awayGoalsExtraTime !== value.awayGoalsExtraTime
+        || old.homePenalties !== value.homePenalties || old.awayPenalties !== value.awayPenalties
         || old.stage !== value.stage) ? [old.id] : [];
     });
 
@@ -163,12 +165,13 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       updated += written.filter((row) => !row.inserted).length;
     }
     const rescored = await scoreMatches(tx, resultChanged);
-    // A kickoff moved with the result unchanged: open prediction pages hear it too (the deadline moves
-    // with it); result changes were published by scoreMatches.
+    // A kickoff moved, or a live match's clock or scorers changed, with the result unchanged: open pages
+    // hear it too (the deadline moves with a kickoff); result changes were published by scoreMatches.
     const rescoredIds = new Set(resultChanged);
     await publishMatchEvents(tx, values.flatMap((value) => {
       const old = before.get(value.externalId);
-      return old && !old.lockedByAdmin && !rescoredIds.has(old.id) && !sameValue(old.kickoff, value.kickoff) ? [old.id] : [];
+      return old && !old.lockedByAdmin && !rescoredIds.has(old.id)
+        && (!sameValue(old.kickoff, value.kickoff) || !sameValue(old.live, value.live) || !sameValue(old.goals, value.goals)) ? [old.id] : [];
     }));
     // Totals are kept per round: matches that moved to another round take their points with them.
     const roundMoved = values.some((value) => {
@@ -206,17 +209,30 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
 
 const UPDATABLE_COLUMNS = [
   'roundName', 'roundOrder', 'stage', 'groupName', 'kickoff', 'status', 'homeTeamId', 'awayTeamId', 'homeGoals', 'awayGoals',
-  'homeGoalsExtraTime', 'awayGoalsExtraTime', 'homePenalties', 'awayPenalties', 'venue',
+  'homeGoalsExtraTime', 'awayGoalsExtraTime', 'homePenalties', 'awayPenalties', 'venue', 'live', 'goals',
 ] as const;
 
 type MatchInsert = typeof matches.$inferInsert & { externalId: string; status: ImportedMatch['status'] };
 
-/** Whether a stored column value and an imported one are the same (null and undefined alike; instants by time). */
+/**
+ * Whether a stored column value and an imported one are the same (null and undefined alike; instants by
+ * time; JSON documents by content, whatever the order of their keys — jsonb keeps its own).
+ */
 function sameValue(stored: unknown, imported: unknown): boolean {
   if (stored instanceof Date || imported instanceof Date) {
     return stored instanceof Date && imported instanceof Date && stored.getTime() === imported.getTime();
   }
+  if (typeof stored === 'object' && stored !== null && typeof imported === 'object' && imported !== null) {
+    return canonicalJson(stored) === canonicalJson(imported);
+  }
   return (stored ?? null) === (imported ?? null);
+}
+
+/** JSON text of a value with every object's keys sorted (undefined members left out, as JSON does). */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === 'object' && !Array.isArray(inner)
+    ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : inner));
 }
 
 function toRow(match: ImportedMatch, leagueId: string, teamId: Map<string, string>): MatchInsert {
@@ -243,6 +259,8 @@ function toRow(match: ImportedMatch, leagueId: string, teamId: Map<string, strin
     homePenalties: match.penalties?.[0] ?? null,
     awayPenalties: match.penalties?.[1] ?? null,
     venue: match.venue,
+    live: match.live ?? null,
+    goals: match.goals && match.goals.length > 0 ? match.goals : null,
   };
 }
 

@@ -26,6 +26,8 @@ export const matchColumns = {
   awayGoalsExtraTime: matches.awayGoalsExtraTime,
   homePenalties: matches.homePenalties,
   awayPenalties: matches.awayPenalties,
+  live: matches.live,
+  goals: matches.goals,
   homeTeamId: homeTeam.id,
   homeTeamName: homeTeam.name,
   homeTeamCode: homeTeam.code,
@@ -70,5 +72,7 @@ export function presentMatch(row: MatchRow): Match {
     awayGoalsExtraTime: row.awayGoalsExtraTime,
     homePenalties: row.homePenalties,
     awayPenalties: row.awayPenalties,
+    live: row.status === 'live' ? row.live : null,
+    goals: row.goals ?? [],
   };
 }

@@ -11,13 +11,14 @@ const leagueColumns = {
   name: leagues.name,
   season: leagues.season,
   kind: leagues.kind,
+  replay: sql<boolean>`${leagues.provider} = 'replay'`,
   matchCount: sql<number>`count(${matches.id})::int`,
   matchesToPlay: sql<number>`(count(${matches.id}) filter (where ${matches.status} in ('scheduled', 'live', 'postponed')))::int`,
   firstKickoff: sql<Date | null>`min(${matches.kickoff})`,
   lastKickoff: sql<Date | null>`max(${matches.kickoff})`,
 };
 
-function presentLeague(row: { id: string; name: string; season: string; kind: 'league' | 'tournament'; matchCount: number; matchesToPlay: number; firstKickoff: Date | string | null; lastKickoff: Date | string | null }): League {
+function presentLeague(row: { id: string; name: string; season: string; kind: 'league' | 'tournament'; replay: boolean; matchCount: number; matchesToPlay: number; firstKickoff: Date | string | null; lastKickoff: Date | string | null }): League {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return { ...row, firstKickoff: iso(row.firstKickoff), lastKickoff: iso(row.lastKickoff) };
 }

@@ -12,16 +12,36 @@ export const LIVE_CHANNEL = 'palpite_live';
 /** How long events are kept for streams that reconnect with Last-Event-ID. */
 export const LIVE_EVENT_RETENTION_MINUTES = 60;
 
-/** A live event as announced and replayed: its number, league, kind and data. */
+/** A live event as announced and replayed: its number, league, group (a 'wall' event's; else null), kind and data. */
 export interface LiveEventRecord {
   id: number;
   leagueId: string;
-  kind: 'match';
+  groupId?: string | null;
+  kind: 'match' | 'wall';
   payload: unknown;
 }
 
+/** What a 'wall' event says: a post of the group was written, changed, deleted or reacted to (the page refetches). */
+export interface LiveWallEvent { groupId: string; postId: string; action: 'posted' | 'edited' | 'deleted' | 'reacted' }
+
 /**
- * Records a `match` event for each match (its state as stored now: status, goals, kickoff) and notifies
+ * Records a 'wall' event for a group's streams only, notified to every instance at commit.
+ * @param conn the transaction that changed the wall.
+ */
+export async function publishWallEvent(conn: Conn, event: LiveWallEvent): Promise<void> {
+  await conn.execute(sql`
+    with recorded as (
+      insert into live_events (league_id, group_id, kind, payload)
+      select g.league_id, g.id, 'wall', ${JSON.stringify(event)}::jsonb from groups g where g.id = ${event.groupId}::uuid
+      returning id, league_id, group_id, kind, payload
+    )
+    select pg_notify(${LIVE_CHANNEL}, json_build_object('id', id, 'leagueId', league_id, 'groupId', group_id, 'kind', kind, 'payload', payload)::text)
+      from recorded`);
+}
+
+/**
+ * Records a `match` event for each match (its state as stored now: status, goals, shoot-out, live clock,
+ * scorers, kickoff) and notifies
  * every instance at commit. One statement whatever the number of matches.
  * @param conn the transaction that changed the matches (or the database, after the change).
  */
@@ -34,6 +54,7 @@ export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]
       select m.league_id, 'match', jsonb_build_object(
                'matchId', m.id, 'leagueId', m.league_id, 'status', m.status, 'homeGoals', m.home_goals, 'awayGoals', m.away_goals,
                'homeGoalsExtraTime', m.home_goals_extra_time, 'awayGoalsExtraTime', m.away_goals_extra_time,
+               'homePenalties', m.home_penalties, 'awayPenalties', m.away_penalties, 'live', m.live, 'goals', coalesce(m.goals, '[]'::jsonb),
                'kickoff', to_char(m.kickoff at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
         from matches m where m.id in (${ids})
        order by m.id
@@ -50,8 +71,8 @@ export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]
  * is kept although numbers were issued since).
  */
 export async function eventsAfter(conn: Conn, leagueIds: readonly string[], afterId: number, resumeFrom = afterId, limit = 500): Promise<{ events: LiveEventRecord[]; gap: boolean }> {
-  const rows = leagueIds.length === 0 ? [] : rowsOf<{ id: number | string; league_id: string; kind: 'match'; payload: unknown }>(await conn.execute(sql`
-    select id, league_id, kind, payload from live_events
+  const rows = leagueIds.length === 0 ? [] : rowsOf<{ id: number | string; league_id: string; group_id: string | null; kind: 'match' | 'wall'; payload: unknown }>(await conn.execute(sql`
+    select id, league_id, group_id, kind, payload from live_events
      where league_id in (${sql.join(leagueIds.map((id) => sql`${id}::uuid`), sql`, `)}) and id > ${afterId}
      order by id limit ${limit + 1}`));
   const [bounds] = rowsOf<{ oldest: number | string | null; issued: number | string | null }>(await conn.execute(sql`
@@ -60,7 +81,7 @@ export async function eventsAfter(conn: Conn, leagueIds: readonly string[], afte
   const oldest = bounds?.oldest === null || bounds?.oldest === undefined ? null : Number(bounds.oldest);
   const issued = bounds?.issued === null || bounds?.issued === undefined ? 0 : Number(bounds.issued);
   const events = rows.slice(0, limit).map((row) => ({
-    id: Number(row.id), leagueId: row.league_id, kind: row.kind, payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    id: Number(row.id), leagueId: row.league_id, groupId: row.group_id, kind: row.kind, payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
   }));
   // Numbers are never reused but may skip (a rolled-back insert): a skip only costs a needless refetch.
   // A resume point past every number issued (a restored database): the page's view cannot be trusted.

@@ -113,11 +113,16 @@ async function openStream(
   let replaying = resumeFrom !== null;
   const held: LiveEventRecord[] = [];
   const sent = new Set<number>();
+  // One write at a time, in order: a burst (a replay's resume moves 64 kickoffs at once) would otherwise
+  // start dozens of writes together, each waiting on the response with listeners of its own.
+  let writing: Promise<unknown> = Promise.resolve();
   const send = (event: LiveEventRecord) => {
+    // A group's wall event reaches that group's streams only (never /api/events, never another group's).
+    if (event.groupId && event.groupId !== access.groupId) return;
     if (sent.has(event.id)) return;
     sent.add(event.id);
     if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
-    reply.sse.send({ id: String(event.id), event: event.kind, data: event.payload }).catch(() => {});
+    writing = writing.then(() => reply.sse.send({ id: String(event.id), event: event.kind, data: event.payload })).catch(() => {});
   };
   const resync = () => {
     reply.sse.send({ event: 'resync', data: {} }).catch(() => {});

@@ -106,7 +106,7 @@ function stillWantedSql() {
     ['push', 'deadline', prefersSql('push', 'deadline')], ['push', 'results', prefersSql('push', 'results')], ['push', 'goals', prefersSql('push', 'goals')],
   ] as const;
   return sql`(exists (select 1 from "user" u join profiles pr on pr.user_id = u.id
-                       where u.id = s.user_id and u.email_verified and pr.disabled_at is null)
+                       where u.id = s.user_id and u.email_verified and pr.disabled_at is null and not pr.simulated)
               and (${sql.join(kinds.map(([channel, kind, prefers]) => sql`(s.channel = ${channel} and s.kind = ${kind} and ${prefers})`), sql` or `)}))`;
 }
 

@@ -38,7 +38,7 @@ export async function claimGoalNotices(db: Conn, event: LiveMatchEvent, now: Dat
       select distinct on (p.user_id) p.user_id, pr.language, p.group_id, p.home_goals, p.away_goals
         from predictions p
         join groups g on g.id = p.group_id and g.status = 'active'
-        join profiles pr on pr.user_id = p.user_id and pr.disabled_at is null
+        join profiles pr on pr.user_id = p.user_id and pr.disabled_at is null and not pr.simulated
         left join notification_preferences np on np.user_id = p.user_id
        where p.match_id = ${event.matchId}::uuid
          and ${prefersSql('push', 'goals')}

@@ -31,7 +31,8 @@ function channelsSql(kind: 'deadline' | 'results', at: string) {
              ${prefersSql('push', kind)} and exists (select 1 from push_subscriptions s where s.user_id = d.user_id) as by_push
         from due_people d
         join "user" u on u.id = d.user_id and u.email_verified
-        join profiles pr on pr.user_id = d.user_id and pr.disabled_at is null
+        -- A simulated member of the demo never receives anything (profiles.simulated).
+        join profiles pr on pr.user_id = d.user_id and pr.disabled_at is null and not pr.simulated
         left join notification_preferences np on np.user_id = d.user_id
     ),
     due as (
@@ -113,11 +114,13 @@ export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsN
         from rounds_done r join groups g on g.league_id = r.league_id and g.status = 'active'
     ),
     standings as (
-      select gm.group_id, gm.user_id, coalesce(sum(t.points), 0) as points, coalesce(sum(t.exact), 0) as exact,
+      select gm.group_id, gm.user_id, coalesce(sum(t.points), 0) + coalesce(max(b.points), 0) as points, coalesce(sum(t.exact), 0) as exact,
              coalesce(sum(t.goal_difference), 0) as goal_difference, coalesce(sum(t.winner), 0) as winner, coalesce(sum(t.opposite), 0) as opposite
         from group_members gm
         join (select distinct group_id from groups_done) gd on gd.group_id = gm.group_id
         left join member_round_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
+        -- Bonus points count in the rank, as in the ranking (one row per member: not multiplied by the rounds).
+        left join member_bonus_totals b on b.group_id = gm.group_id and b.user_id = gm.user_id
        group by gm.group_id, gm.user_id
     ),
     ranked as (

@@ -11,10 +11,11 @@ export const SECRET_SCORE = { homeGoals: 17, awayGoals: 13 } as const;
 
 /**
  * Whether `text` (a response body, or an event serialised as JSON) carries the secret prediction: a
- * `homeGoals` of 17, which no match of the demo data has and no other member predicts.
+ * `homeGoals` of 17, which no match of the demo data has and no other member predicts — in JSON, or as a
+ * spreadsheet's score cell ("17–13").
  */
 export function carriesSecretPrediction(text: string): boolean {
-  return new RegExp(`"homeGoals":\\s*${SECRET_SCORE.homeGoals}\\b`).test(text);
+  return new RegExp(`"homeGoals":\\s*${SECRET_SCORE.homeGoals}\\b`).test(text) || text.includes(`${SECRET_SCORE.homeGoals}–${SECRET_SCORE.awayGoals}`);
 }
 
 /** A GET operation of the API: its /api/… path as documented ({name} parameters), and whether it is an event stream. */

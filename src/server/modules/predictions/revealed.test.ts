@@ -12,6 +12,9 @@ import { setMatchResult } from '../admin/service';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { carriesSecretPrediction, fillPath, getBody, getOperations, SECRET_SCORE } from './open-prediction-probe';
 
+/** Ana's answer to an open bonus question: a number no other response holds. */
+const SECRET_BONUS_ANSWER = 86_137;
+
 describe(`others' predictions (${TEST_DB_KIND})`, () => {
   let t: TestApp;
   let ana: TestUser;
@@ -70,6 +73,16 @@ describe(`others' predictions (${TEST_DB_KIND})`, () => {
     // Every GET operation of the API's own document, its path parameters filled with real ids. A route
     // whose parameter is not known here fails the test: add the value, so the route is checked too.
     const values: Record<string, string> = { groupId, matchId, userId: anaId, leagueId, teamId: '00000000-0000-4000-8000-000000000000' };
+    // And ana's answer to an open bonus question: SECRET_BONUS_ANSWER, never sent to anyone else while open.
+    const question = await as(ana, 'POST', `/api/groups/${groupId}/bonus/questions`, {
+      text: 'Goals in the season?', answer: 'number', subject: { kind: 'admin' }, points: 5, closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(question.statusCode).toBe(201);
+    await as(ana, 'PUT', `/api/groups/${groupId}/bonus/questions/${question.json().ids[0]}/answer`, { answer: { kind: 'number', value: SECRET_BONUS_ANSWER } });
+    expect((await as(ana, 'GET', `/api/groups/${groupId}/bonus`)).body).toContain(`"value":${SECRET_BONUS_ANSWER}`);
+    // And ana's joker on that open prediction: no one else learns of it (a mark, a count, one fewer left).
+    expect((await as(ana, 'PUT', `/api/groups/${groupId}/scoring`, { preset: 'palpite', jokers: { mode: 'double', perSeason: 2 } })).statusCode).toBe(200);
+    expect((await as(ana, 'PUT', `/api/groups/${groupId}/jokers/${matchId}`, {})).json().jokers).toMatchObject({ left: 1 });
     const operations = await getOperations(t.app);
     expect(operations.length).toBeGreaterThan(20);
     const checked: string[] = [];
@@ -80,12 +93,16 @@ describe(`others' predictions (${TEST_DB_KIND})`, () => {
         const response = await getBody(t.app, url, { cookie: viewer.cookie });
         expect(response.status, `${who} GET ${url}`).toBeLessThan(500);
         expect(carriesSecretPrediction(response.body), `${who} GET ${url}`).toBe(false);
+        // As an answer's value (a bare substring also matched a random id: 86137c91-…).
+        expect(response.body, `${who} GET ${url}`).not.toMatch(new RegExp(`"value":\\s*${SECRET_BONUS_ANSWER}\\b`));
+        expect(response.body, `${who} GET ${url}`).not.toMatch(/"joker":true|"jokers":1|"left":1/);
       }
       checked.push(path);
     }
     // The routes that return predictions are among those checked.
     expect(checked).toEqual(expect.arrayContaining([
-      '/api/groups/{groupId}/matches/{matchId}/predictions', '/api/groups/{groupId}/members/{userId}/predictions', '/api/groups/{groupId}/matches', '/api/home',
+      '/api/groups/{groupId}/matches/{matchId}/predictions', '/api/groups/{groupId}/members/{userId}/predictions', '/api/groups/{groupId}/matches', '/api/home', '/api/groups/{groupId}/bonus',
+      '/api/groups/{groupId}/jokers', '/api/groups/{groupId}/ranking', '/api/groups/{groupId}/export/predictions.csv', '/api/groups/{groupId}/wall',
     ]));
   });
 

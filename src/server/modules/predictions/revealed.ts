@@ -21,6 +21,7 @@ const predictionColumns = {
   awayGoals: predictions.awayGoals,
   points: predictionScoreColumns.points,
   outcome: predictionScoreColumns.outcome,
+  joker: predictions.joker,
 };
 
 /**
@@ -57,7 +58,9 @@ export async function matchPredictions(db: Db, viewer: Viewer, groupId: string, 
 }
 
 /**
- * A member's predictions in the group for matches whose predictions have closed, in kickoff order.
+ * A member's predictions in the group for matches whose predictions have closed, in kickoff order, and
+ * their jokers when the group plays with them: played (on those matches) and, with a season's allowance,
+ * left (the allowance less those played; for the viewer's own page, less every joker placed).
  * The viewer sees their own the same way (open matches are on the predictions screen instead).
  * @param now the server's clock.
  * @throws AppError group_not_found, forbidden (viewer not a member), not_found (no such member).
@@ -76,10 +79,20 @@ export async function memberPredictions(db: Db, viewer: Viewer, groupId: string,
     .innerJoin(groups, eq(groups.id, predictions.groupId))
     .where(and(eq(matches.leagueId, access.leagueId), inArray(matches.status, ['scheduled', 'live', 'finished'])))
     .orderBy(asc(matches.kickoff), asc(matches.roundOrder), asc(homeTeam.name));
+  const shown = rows.filter((row) => arePredictionsRevealed({ kickoff: row.kickoff, status: row.status }, now));
+  const [settings] = await db.select({ mode: groups.jokerMode, perSeason: groups.jokersPerSeason }).from(groups).where(eq(groups.id, groupId));
+  let jokers: MemberPredictionsResponse['jokers'] = null;
+  if (settings?.mode) {
+    const used = shown.filter((row) => row.prediction.joker).length;
+    const placed = userId === viewer.userId
+      ? (await db.select({ n: count() }).from(predictions)
+        .where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId), eq(predictions.joker, true))))[0]?.n ?? 0
+      : used;
+    jokers = { used, left: settings.perSeason === null ? null : Math.max(0, settings.perSeason - placed) };
+  }
   return {
     member,
-    predictions: rows
-      .filter((row) => arePredictionsRevealed({ kickoff: row.kickoff, status: row.status }, now))
-      .map(({ prediction, ...match }) => ({ match: presentMatch(match), prediction })),
+    predictions: shown.map(({ prediction, ...match }) => ({ match: presentMatch(match), prediction })),
+    jokers,
   };
 }

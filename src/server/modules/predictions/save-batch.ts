@@ -32,7 +32,7 @@ export interface SaveRequest {
 }
 
 /** A prediction row a save wrote (in its group or, with applyToOtherGroups, another group of the person). */
-export interface SavedRow { group_id: string; match_id: string; home_goals: number; away_goals: number; updated_at: string | Date }
+export interface SavedRow { group_id: string; match_id: string; home_goals: number; away_goals: number; joker: boolean; updated_at: string | Date }
 
 /** How the batcher groups saves. */
 export interface SaveBatchOptions {
@@ -137,7 +137,7 @@ export function createSaveBatcher(db: Db, options: SaveBatchOptions = {}): SaveB
 }
 
 /** What the statement wrote for one person in one group: the matches (ids joined by commas) and when. */
-interface WrittenGroup { user_id: string; group_id: string; match_ids: string; updated_at: string | Date }
+interface WrittenGroup { user_id: string; group_id: string; match_ids: string; joker_ids: string | null; updated_at: string | Date }
 
 /**
  * The rows one save wrote, from what the statement reports for its person: each written match with the
@@ -148,9 +148,10 @@ function savedRows(request: SaveRequest, written: readonly WrittenGroup[]): Save
   const goals = new Map(request.items.map((item) => [item.matchId.toLowerCase(), item]));
   const rows: SavedRow[] = [];
   for (const group of written) {
+    const jokers = new Set(group.joker_ids?.split(',') ?? []);
     for (const matchId of group.match_ids.split(',')) {
       const item = goals.get(matchId);
-      if (item) rows.push({ group_id: group.group_id, match_id: matchId, home_goals: item.homeGoals, away_goals: item.awayGoals, updated_at: group.updated_at });
+      if (item) rows.push({ group_id: group.group_id, match_id: matchId, home_goals: item.homeGoals, away_goals: item.awayGoals, joker: jokers.has(matchId), updated_at: group.updated_at });
     }
   }
   return rows;
@@ -246,8 +247,10 @@ async function writeSaves(db: Db, saves: readonly SaveRequest[]): Promise<Writte
       on conflict (group_id, user_id, match_id) do update
          set home_goals = excluded.home_goals, away_goals = excluded.away_goals,
              updated_at = excluded.updated_at
-      returning group_id, user_id, match_id, updated_at
+      returning group_id, user_id, match_id, joker, updated_at
     )
-    select user_id, group_id, string_agg(match_id::text, ',') as match_ids, min(updated_at) as updated_at
+    -- The matches written, and those of them a joker of the member's is on (kept through a change of score).
+    select user_id, group_id, string_agg(match_id::text, ',') as match_ids,
+           string_agg(match_id::text, ',') filter (where joker) as joker_ids, min(updated_at) as updated_at
       from written group by user_id, group_id`));
 }

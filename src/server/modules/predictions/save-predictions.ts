@@ -82,7 +82,7 @@ function batcherOf(db: Db): SaveBatcher {
 
 function presentSaved(row: SavedRow): Prediction {
   return {
-    homeGoals: Number(row.home_goals), awayGoals: Number(row.away_goals), points: null, outcome: null,
+    homeGoals: Number(row.home_goals), awayGoals: Number(row.away_goals), points: null, outcome: null, joker: row.joker === true,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }

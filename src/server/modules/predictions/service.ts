@@ -14,8 +14,8 @@ import type { Viewer } from '../../auth/viewer';
 import { homeTeam, matchColumns, presentMatch, withTeams } from '../leagues/presenter';
 import { requireMember } from '../groups/policy';
 
-function presentPrediction(row: { homeGoals: number; awayGoals: number; points: number | null; outcome: Prediction['outcome']; updatedAt: Date }): Prediction {
-  return { homeGoals: row.homeGoals, awayGoals: row.awayGoals, points: row.points, outcome: row.outcome, updatedAt: row.updatedAt.toISOString() };
+function presentPrediction(row: { homeGoals: number; awayGoals: number; points: number | null; outcome: Prediction['outcome']; joker: boolean; updatedAt: Date }): Prediction {
+  return { homeGoals: row.homeGoals, awayGoals: row.awayGoals, points: row.points, outcome: row.outcome, joker: row.joker, updatedAt: row.updatedAt.toISOString() };
 }
 
 /**
@@ -41,7 +41,7 @@ export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, g
   const columns = {
     ...matchColumns,
     pHome: predictions.homeGoals, pAway: predictions.awayGoals, pPoints: predictionScoreColumns.points,
-    pOutcome: predictionScoreColumns.outcome, pUpdatedAt: predictions.updatedAt, liveEventId: liveEventCursor,
+    pOutcome: predictionScoreColumns.outcome, pJoker: predictions.joker, pUpdatedAt: predictions.updatedAt, liveEventId: liveEventCursor,
   };
   const rows = await withTeams(db.select(columns).from(matches).$dynamic())
     .leftJoin(predictions, and(eq(predictions.matchId, matches.id), eq(predictions.groupId, groupId), eq(predictions.userId, viewer.userId)))
@@ -64,7 +64,7 @@ export async function listGroupMatches(db: Db, viewer: Pick<Viewer, 'userId'>, g
       myPrediction:
         row.pHome === null || row.pAway === null || row.pUpdatedAt === null
           ? null
-          : presentPrediction({ homeGoals: row.pHome, awayGoals: row.pAway, points: row.pPoints, outcome: row.pOutcome, updatedAt: row.pUpdatedAt }),
+          : presentPrediction({ homeGoals: row.pHome, awayGoals: row.pAway, points: row.pPoints, outcome: row.pOutcome, joker: row.pJoker === true, updatedAt: row.pUpdatedAt }),
     })),
   };
 }

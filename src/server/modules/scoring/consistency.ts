@@ -6,7 +6,9 @@
  * (totalsMismatches). Run them after any scoring path (tests do), or by hand on a live database; empty
  * lists mean the totals are exact. rebuildTotals rewrites the totals from the predictions (bulk loads that
  * insert predictions of already scored matches, or a repair). predictionCountMismatches checks the
- * per-match prediction counts the match cards show (group_match_predictions) the same way.
+ * per-match prediction counts the match cards show (group_match_predictions) the same way, and
+ * bonusMismatches the members' bonus points (member_bonus_totals) against their scored bonus answers;
+ * jokerMismatches the jokers placed against each group's allowance.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
@@ -194,4 +196,56 @@ export async function predictionCountMismatches(conn: Conn, groupId?: string): P
       from kept k full join counted c on c.group_id = k.group_id and c.match_id = k.match_id
      where coalesce(k.n, 0) <> coalesce(c.n, 0)`));
   return rows.map((row) => ({ groupId: String(row.group_id), matchId: String(row.match_id), kept: Number(row.kept), counted: Number(row.counted) }));
+}
+
+/** A member whose stored bonus points differ from their scored answers, or an answer scored unlike its question. */
+export interface BonusMismatch { groupId: string; userId: string; stored: number; recomputed: number }
+
+/**
+ * The check of bonus points, one statement: each member's member_bonus_totals row (none: 0) equals the sum
+ * of their answers' points, and an answer has points exactly when its question is decided (the points
+ * themselves are the one statement of bonus/resolve.ts, tested against the domain's rule). An answer
+ * scored while its question is undecided, or unscored once decided, is listed with stored −1 / recomputed −1.
+ * @returns the mismatches; empty when bonus points are exact.
+ */
+export async function bonusMismatches(conn: Conn, groupId?: string): Promise<BonusMismatch[]> {
+  const only = (column: string) => (groupId ? sql`where ${sql.raw(column)} = ${groupId}::uuid` : sql``);
+  const rows = rowsOf<{ group_id: string; user_id: string; stored: number; recomputed: number }>(await conn.execute(sql`
+    with answers as (
+      select group_id, user_id, sum(points)::int as points from bonus_answers ${only('group_id')} group by group_id, user_id
+    ), stored as (
+      select group_id, user_id, points from member_bonus_totals ${only('group_id')}
+    )
+    select coalesce(s.group_id, a.group_id) as group_id, coalesce(s.user_id, a.user_id) as user_id,
+           coalesce(s.points, 0) as stored, coalesce(a.points, 0) as recomputed
+      from stored s full join answers a on a.group_id = s.group_id and a.user_id = s.user_id
+     where coalesce(s.points, 0) <> coalesce(a.points, 0)
+    union all
+    select a.group_id, a.user_id, -1, -1
+      from bonus_answers a join bonus_questions q on q.id = a.question_id
+     where (a.points is null) <> (q.solution is null) ${groupId ? sql`and a.group_id = ${groupId}::uuid` : sql``}`));
+  return rows.map((row) => ({ groupId: row.group_id, userId: row.user_id, stored: Number(row.stored), recomputed: Number(row.recomputed) }));
+}
+
+/** A member whose jokers break their group's allowance (jokerMismatches). */
+export interface JokerMismatch { groupId: string; userId: string; jokers: number; allowed: number }
+
+/**
+ * The check of jokers, one statement: no member holds a joker in a group that plays without them, more
+ * than the season's allowance, or (one per round) two in a round. Their points need no check of their own:
+ * totalsMismatches recomputes every prediction's points with its joker (scoring-sql.ts pointsSql).
+ * @returns the members over their allowance (per round: the round's count against 1); empty when jokers hold.
+ */
+export async function jokerMismatches(conn: Conn, groupId?: string): Promise<JokerMismatch[]> {
+  const rows = rowsOf<{ group_id: string; user_id: string; jokers: number; allowed: number }>(await conn.execute(sql`
+    select p.group_id, p.user_id, count(*)::int as jokers,
+           (case when g.joker_mode is null then 0 else coalesce(g.jokers_per_season, 1) end) as allowed
+      from predictions p
+      join groups g on g.id = p.group_id
+      join matches m on m.id = p.match_id
+     where p.joker ${groupId ? sql`and p.group_id = ${groupId}::uuid` : sql``}
+     group by p.group_id, p.user_id, g.joker_mode, g.jokers_per_season,
+              (case when g.jokers_per_season is null then m.round_order end)
+    having count(*) > (case when g.joker_mode is null then 0 else coalesce(g.jokers_per_season, 1) end)`));
+  return rows.map((row) => ({ groupId: row.group_id, userId: row.user_id, jokers: Number(row.jokers), allowed: Number(row.allowed) }));
 }

@@ -126,7 +126,7 @@ export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: 
   return sql`
     with picked as (
       -- Walk the match's predictions in index order (match, group, user) from the keyset: O(batch).
-      select p.group_id, p.user_id, p.home_goals, p.away_goals
+      select p.group_id, p.user_id, p.home_goals, p.away_goals, p.joker
         from predictions p
        where p.match_id = ${matchId}::uuid ${keyset}
        order by p.match_id, p.group_id, p.user_id

@@ -1,16 +1,17 @@
 /**
  * The set-based scoring SQL must agree with the domain rule (src/domain/scoring.ts) on every
  * predicted and actual score up to 5-5: 1,296 predictions scored in one statement, and folded into totals
- * that the consistency checks find exact.
+ * that the consistency checks find exact; a third of them carry a joker (src/domain/jokers.ts), doubled alike.
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
-import { scorePrediction } from '../../../domain/scoring';
+import { jokerPoints, JOKER_MODES } from '../../../domain/jokers';
+import { PREDICTION_OUTCOMES, scorePrediction } from '../../../domain/scoring';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
 import { roundTotalsMismatches, totalsMismatches } from './consistency';
 import { scoredPredictions } from './scored-predictions';
-import { countedResultSql, liveOutcomeSql, outcomeOnCountedSql } from './scoring-sql';
+import { countedResultSql, liveOutcomeSql, outcomeOnCountedSql, pointsSql } from './scoring-sql';
 import { rowsOf } from '../../db/client';
 import { scoreMatches } from './score-matches';
 
@@ -28,11 +29,12 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
       kickoff: new Date('2020-01-01T00:00:00Z'), status: 'finished' as const, homeTeamId: home!.id, awayTeamId: away!.id, homeGoals: h, awayGoals: a,
     }))).returning({ id: matches.id, homeGoals: matches.homeGoals, awayGoals: matches.awayGoals });
     await db.insert(user).values(actuals.map((_, i) => ({ id: `grid-${i}`, name: `G${i}`, email: `g${i}@example.com` })));
-    const [group] = await db.insert(groups).values({ name: 'Grid', leagueId: league!.id, color: 'sky', inviteCode: 'GRIDGRID', ownerId: 'grid-0' }).returning();
+    const [group] = await db.insert(groups).values({ name: 'Grid', leagueId: league!.id, color: 'sky', inviteCode: 'GRIDGRID', ownerId: 'grid-0', jokerMode: 'double', jokersPerSeason: 10 }).returning();
     await db.insert(groupMembers).values(actuals.map((_, i) => ({ groupId: group!.id, userId: `grid-${i}` })));
     // user i predicts actuals[i] for every match
-    await db.insert(predictions).values(matchRows.flatMap((match) => actuals.map(([h, a], i) => ({
-      groupId: group!.id, userId: `grid-${i}`, matchId: match.id, homeGoals: h, awayGoals: a,
+    // A third of them with a joker (the group doubles the points, the −2 too).
+    await db.insert(predictions).values(matchRows.flatMap((match, m) => actuals.map(([h, a], i) => ({
+      groupId: group!.id, userId: `grid-${i}`, matchId: match.id, homeGoals: h, awayGoals: a, joker: (i + m) % 3 === 0,
     }))));
 
     expect(await scoreMatches(db, matchRows.map((m) => m.id))).toBe(36 * 36);
@@ -41,7 +43,8 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     expect(scored).toHaveLength(36 * 36);
     const actualById = new Map(matchRows.map((m) => [m.id, { home: m.homeGoals!, away: m.awayGoals! }]));
     for (const p of scored) {
-      const expected = scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!);
+      const plain = scorePrediction({ home: p.homeGoals, away: p.awayGoals }, actualById.get(p.matchId)!);
+      const expected = p.joker ? { ...plain, points: jokerPoints(plain.points, 'double') } : plain;
       expect({ points: p.points, outcome: p.outcome }, `${p.homeGoals}-${p.awayGoals} vs ${JSON.stringify(actualById.get(p.matchId))}`).toEqual(expected);
     }
     // The same rule on a result reduced once per match (countedResultSql, as the stats page scores) agrees.
@@ -92,6 +95,27 @@ describe(`scoreMatches (${TEST_DB_KIND})`, () => {
     expect(await scoreMatches(db, matchRows.map((m) => m.id))).toBe(36 * 36);
     expect(await roundTotalsMismatches(db, group!.id)).toEqual([]);
     expect(await totalsMismatches(db, group!.id)).toEqual([]);
+  });
+
+  it('applies a joker as jokerPoints does, in both modes, on custom points and on void or unscored outcomes', async () => {
+    const db = testDatabase().db;
+    const outcomes = [...PREDICTION_OUTCOMES, null] as const;
+    const points = { exact: 7, goal_difference: 4, winner: 2, opposite: -3, miss: 0 } as Record<string, number>;
+    for (const mode of [...JOKER_MODES, null]) {
+      for (const joker of [true, false, null]) {
+        const rows = rowsOf<{ outcome: string | null; points: number | null }>(await db.execute(sql`
+          select x.outcome, ${pointsSql(sql`x.outcome`, 'x')} as points
+            from (select o.outcome::prediction_outcome as outcome, 7 as scoring_exact, 4 as scoring_goal_difference, 2 as scoring_winner,
+                         -3 as scoring_opposite, ${mode}::joker_mode as joker_mode, ${joker}::boolean as joker
+                    from unnest(${`{${outcomes.map((o) => o ?? 'NULL').join(',')}}`}::text[]) as o(outcome)) x`));
+        expect(rows).toHaveLength(outcomes.length);
+        for (const row of rows) {
+          const base = row.outcome === null || row.outcome === 'void' ? null : points[row.outcome]!;
+          const expected = base === null ? null : joker && mode ? jokerPoints(base, mode) : base;
+          expect(row.points, `${row.outcome} ${mode} ${joker}`).toBe(expected);
+        }
+      }
+    }
   });
 
   it('does nothing for no matches', async () => {

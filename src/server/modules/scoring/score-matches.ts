@@ -6,13 +6,15 @@
  * World Cup final across many groups) is left to the background folder, so saving the result stays
  * fast, while rankings already count it (they add unfolded predictions on read). Never a query per
  * prediction: every step is a set-based statement. Each change is also recorded as a live `match` event,
- * announced to every instance's open event streams at commit (modules/live).
+ * announced to every instance's open event streams at commit (modules/live). Bonus questions the results
+ * decide are decided and scored in the same transaction (modules/bonus/resolve.ts).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
 import { foldStep, lockMatchForFolding } from './fold';
 import { rankingsChanged } from './rankings-changed';
 import { publishMatchEvents } from '../live/publish';
+import { resolveLeagueBonus } from '../bonus/resolve';
 
 /** Above this many predictions a match is folded in the background instead of in the caller's transaction. */
 export const SYNC_FOLD_LIMIT = 2_000;
@@ -27,8 +29,8 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   const syncLimit = options.syncLimit ?? SYNC_FOLD_LIMIT;
   if (matchIds.length === 0) return 0;
   const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
-  const bumped = rowsOf<{ id: string; result_version: number }>(await conn.execute(sql`
-    update matches set result_version = result_version + 1 where id in (${ids}) returning id, result_version`));
+  const bumped = rowsOf<{ id: string; result_version: number; league_id: string }>(await conn.execute(sql`
+    update matches set result_version = result_version + 1 where id in (${ids}) returning id, result_version, league_id`));
   if (bumped.length === 0) return 0;
   // Told before the caller commits: a ranking cached meanwhile may hold the old result until the match
   // event below, heard by every instance at the commit, empties the caches again.
@@ -57,5 +59,8 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
       if (result.done) break;
     }
   }
+  // Bonus questions the new results decide (or, corrected, decide otherwise), in the same transaction;
+  // after the folding locks, the order in which a member's removal takes them and the group rows.
+  for (const leagueId of [...new Set(bumped.map((row) => row.league_id))].sort()) await resolveLeagueBonus(conn, leagueId, new Date());
   return scored;
 }

@@ -15,8 +15,11 @@ export interface ScoredPrediction {
   matchId: string;
   homeGoals: number;
   awayGoals: number;
+  /** Points, a joker applied (the group's mode). */
   points: number | null;
   outcome: (typeof PREDICTION_OUTCOMES)[number] | null;
+  /** Whether the member's joker is on it. */
+  joker: boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function scoredPredictions(conn: Conn, filter: { groupId?: string; 
   const rows = await conn
     .select({
       groupId: predictions.groupId, userId: predictions.userId, matchId: predictions.matchId,
-      homeGoals: predictions.homeGoals, awayGoals: predictions.awayGoals,
+      homeGoals: predictions.homeGoals, awayGoals: predictions.awayGoals, joker: predictions.joker,
       points: predictionScoreColumns.points, outcome: predictionScoreColumns.outcome,
     })
     .from(predictions)

@@ -94,23 +94,30 @@ export function liveOutcomeSql(p = 'p', m = 'm', g = 'g'): SQL {
 export const outcomeSql: SQL = outcomeOf();
 
 /**
- * Points for an outcome under a group's points (null for void and unscored).
+ * Points for an outcome under a group's points (null for void and unscored), a joker applied
+ * (src/domain/jokers.ts jokerPoints: twice the points with mode 'double', twice only points above 0 with
+ * 'double_positive'; none while the group plays without jokers).
  * @param outcome an SQL expression of type prediction_outcome.
- * @param from the alias holding the scoring_* columns (default `g`, the groups table).
+ * @param from the alias holding the scoring_* and joker_mode columns (default `g`, the groups table).
+ * @param joker the SQL boolean of the prediction's joker (default `p.joker` with `g`, else `<from>.joker`).
  */
-export function pointsSql(outcome: SQL, from = 'g'): SQL {
+export function pointsSql(outcome: SQL, from = 'g', joker = from === 'g' ? 'p.joker' : `${from}.joker`): SQL {
   const column = (name: string) => sql.raw(`${from}.${name}`);
-  return sql`(case ${outcome}
+  const base = sql`(case ${outcome}
     when 'exact' then ${column('scoring_exact')}
     when 'goal_difference' then ${column('scoring_goal_difference')}
     when 'winner' then ${column('scoring_winner')}
     when 'opposite' then ${column('scoring_opposite')}
     when 'miss' then 0
     else null end)`;
+  const mode = sql.raw(`${from}.joker_mode`);
+  // Without a joker (nearly every prediction) the points are computed once.
+  return sql`(case when not coalesce(${sql.raw(joker)}, false) or ${mode} is null then ${base}
+    else ${base} * (case when ${mode} = 'double' or ${base} > 0 then 2 else 1 end) end)`;
 }
 
-/** The groups columns pointsSql reads, to carry through a subquery. */
-export const scoringColumnsSql: SQL = sql.raw('g.scoring_exact, g.scoring_goal_difference, g.scoring_winner, g.scoring_opposite');
+/** The groups columns pointsSql reads, to carry through a subquery (with the prediction's joker, as `joker`). */
+export const scoringColumnsSql: SQL = sql.raw('g.scoring_exact, g.scoring_goal_difference, g.scoring_winner, g.scoring_opposite, g.joker_mode, p.joker');
 
 /**
  * The result version whose snapshot member_round_totals hold prediction `p` of match `m` at, given its
@@ -197,6 +204,6 @@ export const predictionScoreColumns = (() => {
   const outcome = outcomeOf({ p: '"predictions"', m: '"matches"', g: '"groups"' });
   return {
     outcome: sql<PredictionOutcome | null>`${outcome}`,
-    points: sql<number | null>`${pointsSql(outcome, '"groups"')}`,
+    points: sql<number | null>`${pointsSql(outcome, '"groups"', '"predictions".joker')}`,
   };
 })();

@@ -27,6 +27,14 @@ describe.runIf(withData)('parseOpenfootball on the shared openfootball files', (
       home: { name: 'Argentina' }, away: { name: 'France' }, status: 'finished', stage: 'knockout',
       fullTime: [2, 2], extraTime: [3, 3], penalties: [4, 2],
     });
+    // Its goals in the order they were scored, each for the side whose list holds it.
+    expect(final?.goals?.map((g) => `${g.side} ${g.minute}${g.offset === null ? '' : `+${g.offset}`} ${g.scorer}${g.penalty ? ' (pen.)' : ''}`)).toEqual([
+      'home 23 Lionel Messi (pen.)', 'home 36 Ángel Di María', 'away 80 Kylian Mbappé (pen.)', 'away 81 Kylian Mbappé', 'home 108 Lionel Messi', 'away 118 Kylian Mbappé (pen.)',
+    ]);
+    // Stoppage time as written (England 6–2 Iran: Taremi 90+13 pen.), and a 0–0 has no goals listed.
+    const iran = wc.matches.find((m) => m.home.name === 'England' && m.away.name === 'Iran');
+    expect(iran?.goals?.at(-1)).toMatchObject({ side: 'away', minute: 90, offset: 13, scorer: 'Mehdi Taremi', penalty: true, ownGoal: false });
+    expect(wc.matches.find((m) => m.home.name === 'England' && m.away.name === 'USA')?.goals).toBeNull();
     expect(wc.season).toBe('2022');
     expect(wc.name).toBe('World Cup 2022');
     // group matches know their group; the final is the last round
@@ -89,6 +97,10 @@ describe('parseOpenfootball on crafted input', () => {
       m({ round: 'Round of 32', num: 82, date: '2026-07-01', time: '13:00 UTC-7', team1: 'Belgium', team2: 'Senegal', score: { et: [3, 2], ft: [2, 2] }, group: undefined }),
     ]));
     expect(c.matches[0]?.kickoff.toISOString()).toBe('2026-06-11T19:00:00.000Z');
+    expect(c.matches[0]?.goals).toEqual([
+      { side: 'home', minute: 9, offset: null, scorer: 'Quiñones', penalty: false, ownGoal: false },
+      { side: 'home', minute: 90, offset: 4, scorer: 'Jiménez', penalty: false, ownGoal: false },
+    ]);
     expect(c.matches[1]).toMatchObject({ externalId: 'num:82', stage: 'knockout', extraTime: [3, 2] });
     expect(c.warnings).toEqual([]);
     expect(c.season).toBe('2026');

@@ -14,6 +14,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { orderRounds, stageOf } from '../../../domain/rounds';
 import type { MatchStatus } from '../../../domain/deadline';
+import type { SourceGoal } from '../../../domain/replay';
 import { ImportError, type GoalPair, type ImportedCompetition, type ImportedMatch } from '../fixture-source';
 
 const goalPair = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
@@ -168,8 +169,28 @@ function toMatch(
     extraTime: status === 'finished' ? extraTime : null,
     penalties: status === 'finished' ? penalties : null,
     venue: match.ground ?? null,
+    goals: status === 'finished' ? goalsOf(match) : null,
     label,
   };
+}
+
+/**
+ * The goals of a match in the order they were scored, each counted for the side whose list holds it
+ * (an own goal is in the list of the side it counts for); minutes written "90+4" or as 90 with offset 4.
+ */
+function goalsOf(match: RawMatch): SourceGoal[] | null {
+  const listed = [
+    ...(match.goals1 ?? []).map((goal) => ({ goal, side: 'home' as const })),
+    ...(match.goals2 ?? []).map((goal) => ({ goal, side: 'away' as const })),
+  ];
+  if (listed.length === 0) return null;
+  return listed.flatMap(({ goal, side }) => {
+    const written = typeof goal.minute === 'string' ? /^(\d{1,3})(?:\s*\+\s*(\d{1,2}))?$/.exec(goal.minute.trim()) : null;
+    const minute = typeof goal.minute === 'number' ? goal.minute : written ? Number(written[1]) : null;
+    if (minute === null || minute < 0 || minute > 130) return [];
+    const offset = typeof goal.minute === 'number' ? (goal.offset ?? null) : written?.[2] ? Number(written[2]) : null;
+    return [{ side, minute, offset, scorer: goal.name?.trim() || null, penalty: goal.penalty === true, ownGoal: goal.owngoal === true }];
+  }).sort((a, b) => a.minute + (a.offset ?? 0) / 100 - (b.minute + (b.offset ?? 0) / 100));
 }
 
 const TIME = /^(\d{1,2}):(\d{2})(?:\s*UTC\s*([+-])(\d{1,2})(?::?(\d{2}))?)?$/i;

@@ -4,7 +4,7 @@ import { competitionsToPlay } from './competitions';
 
 const league = (name: string, season: string, matchesToPlay: number): League => ({
   id: `00000000-0000-4000-8000-${String(Math.abs(name.length * 1000 + Number(season.slice(0, 4)) + matchesToPlay)).padStart(12, '0')}`,
-  name, season, kind: 'league', matchCount: 380, matchesToPlay, firstKickoff: null, lastKickoff: null,
+  name, season, kind: 'league', replay: false, matchCount: 380, matchesToPlay, firstKickoff: null, lastKickoff: null,
 });
 
 describe('competitionsToPlay', () => {

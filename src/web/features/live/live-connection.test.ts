@@ -98,6 +98,21 @@ describe('the live connection of a group page', () => {
     expect(refetched).toEqual(['']);
   });
 
+  it("refetches the wall once for a burst of 'wall' events, and resumes after the last one", () => {
+    start({ resumeFrom: 40, shows: () => false });
+    latest().opens();
+    const wall = (postId: string) => JSON.stringify({ groupId: 'g1', postId, action: 'posted' });
+    latest().emits('wall', wall('p0'), '39'); // replayed from before the matches' read
+    latest().emits('wall', wall('p1'), '45');
+    latest().emits('wall', wall('p2'), '46');
+    expect(refetched).toEqual([]);
+    vi.advanceTimersByTime(REFETCH_DELAY_MS);
+    expect(refetched).toEqual(['wall']);
+    latest().fails();
+    vi.advanceTimersByTime(1_000);
+    expect(latest().url).toBe('/api/groups/g1/events?lastEventId=46');
+  });
+
   it('without a number its matches were read at, opens without a resume point and refetches the live parts', () => {
     start({ resumeFrom: null });
     expect(latest().url).toBe('/api/groups/g1/events');

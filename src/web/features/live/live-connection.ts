@@ -2,6 +2,8 @@
  * The life of an event stream — a group page's (GET /api/groups/:groupId/events) or the one of every
  * other signed-in page (GET /api/events: the leagues of my groups) — apart from React and the browser so
  * it can be tested with a fake EventSource and clock (use-live-events.ts wires it up):
+ * - a `wall` event (a post of the group written, edited, deleted or reacted to) refetches the wall's pages
+ *   and its unread count, gathered as below;
  * - a `match` event is handed to `onMatch` at once, and the parts of the group to refetch are gathered for
  *   REFETCH_DELAY_MS (a replay may bring dozens of events: one refetch of each part, never one per event);
  *   a `resync` refetches the whole group;
@@ -51,7 +53,7 @@ export interface LiveConnectionDeps {
   probe(url: string): Promise<number>;
   /** A live score to put on the page at once. */
   onMatch(event: LiveMatchEvent): void;
-  /** Refetches one part of the group ('matches', 'ranking', 'stats'), or all of it (''). */
+  /** Refetches one part of the group ('matches', 'ranking', 'stats', 'wall'), or all of it (''). */
   refetch(part: string): void;
   /**
    * The live event number the page's matches were read at (GroupMatchesResponse.liveEventId): the first
@@ -133,6 +135,13 @@ export function startLiveConnection(deps: LiveConnectionDeps): () => void {
       unsure.delete(event.matchId);
       heard(event);
       gather();
+    });
+    // A post of the group's wall written, changed, deleted or reacted to: its pages (and unread count)
+    // are fetched again. One replayed from before the resume point may or may not be on the page (the wall
+    // is read apart from the matches): fetched again too, once with the rest.
+    opened.addEventListener('wall', (message) => {
+      if (!(readAt !== null && message.lastEventId && Number(message.lastEventId) <= readAt)) lastId = message.lastEventId || lastId;
+      refetch('wall');
     });
     opened.addEventListener('resync', () => refetch());
     opened.addEventListener('reconnect', (message) => {

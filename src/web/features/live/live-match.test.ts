@@ -7,7 +7,7 @@ const match = (id: string, open: boolean) => ({
   id, roundName: 'Round 1', roundOrder: 1, stage: 'league' as const, groupName: null, kickoff: '2026-11-26T20:00:00.000Z',
   deadline: '2026-11-26T19:45:00.000Z', status: 'scheduled' as const, homeTeam: team('A'), awayTeam: team('B'),
   homeGoals: null, awayGoals: null, homeGoalsExtraTime: null, awayGoalsExtraTime: null, homePenalties: null, awayPenalties: null,
-  open, myPrediction: null, predictionCount: 3,
+  live: null, goals: [], open, myPrediction: null, predictionCount: 3,
 });
 
 describe('reconnectDelay', () => {
@@ -62,6 +62,38 @@ describe('applyLiveMatch', () => {
     }
     expect(showsLiveMatch(shown, { ...event, matchId: 'other' })).toBe(false);
     expect(showsLiveMatch(undefined, event)).toBe(false);
+  });
+
+  it('applies the shoot-out, live clock and scorers when the event carries them, and keeps them when it does not', () => {
+    const clock = { phase: 'first_half' as const, minutes: 22.5, at: '2026-11-26T20:00:22.500Z', rate: 60 };
+    const goals = [{ side: 'home' as const, minute: 23, offset: null, scorer: 'Lionel Messi', penalty: true, ownGoal: false }];
+    const withClock = { ...event, homePenalties: null, awayPenalties: null, live: clock, goals };
+    const next = applyLiveMatch(data, withClock)!;
+    expect(next.matches[0]).toMatchObject({ live: clock, goals, homePenalties: null, awayPenalties: null });
+    // An event without them (an older server) leaves what the page has.
+    expect(applyLiveMatch(next, event)!.matches[0]).toMatchObject({ live: clock, goals });
+    const shootOut = applyLiveMatch(next, { ...withClock, status: 'finished', live: null, homePenalties: 4, awayPenalties: 2 })!;
+    expect(shootOut.matches[0]).toMatchObject({ status: 'finished', live: null, homePenalties: 4, awayPenalties: 2, goals });
+  });
+
+  it('does not take a new phase, clock reading, scorer or shoot-out for one already shown', () => {
+    const clock = { phase: 'first_half' as const, minutes: 22.5, at: '2026-11-26T20:00:22.500Z', rate: 60 };
+    const goals = [{ side: 'home' as const, minute: 23, offset: null, scorer: 'Lionel Messi', penalty: true, ownGoal: false }];
+    const full = { ...event, homePenalties: null, awayPenalties: null, live: clock, goals };
+    const shown = applyLiveMatch(data, full);
+    expect(showsLiveMatch(shown, full)).toBe(true);
+    expect(showsLiveMatch(shown, { ...full, live: { ...clock, at: '2026-11-26T20:00:22.5Z' } })).toBe(true); // the same instant
+    expect(showsLiveMatch(shown, event)).toBe(true); // nothing more to compare
+    const changes = [
+      { live: { ...clock, phase: 'half_time' as const, minutes: null } }, { live: { ...clock, rate: 0 } }, { live: { ...clock, minutes: 30 } },
+      { live: { ...clock, at: '2026-11-26T20:00:30.000Z' } }, { live: null },
+      { goals: [] }, { goals: [...goals, { ...goals[0]!, minute: 108, penalty: false }] }, { goals: [{ ...goals[0]!, scorer: 'Ángel Di María' }] },
+      { goals: [{ ...goals[0]!, ownGoal: true }] }, { goals: [{ ...goals[0]!, offset: 2 }] }, { goals: [{ ...goals[0]!, side: 'away' as const }] },
+      { homePenalties: 4 }, { awayPenalties: 2 },
+    ];
+    for (const change of changes) expect(showsLiveMatch(shown, { ...full, ...change }), JSON.stringify(change)).toBe(false);
+    // A page that has no clock yet for a match does not show one that has it.
+    expect(showsLiveMatch(applyLiveMatch(data, event), full)).toBe(false);
   });
 
   it('refetches when the match ends, is postponed, cancelled or scheduled again (a new kickoff) — not for a goal', () => {

@@ -22,6 +22,11 @@ export function actionLabel(action: string, t: TFunction): string {
     case 'team.alias_add': return t('adminAudit.actions.teamAliasAdd');
     case 'team.alias_remove': return t('adminAudit.actions.teamAliasRemove');
     case 'team.merge': return t('adminAudit.actions.teamMerge');
+    case 'replay.create': return t('adminAudit.actions.replayCreate');
+    case 'replay.pause': return t('adminAudit.actions.replayPause');
+    case 'replay.resume': return t('adminAudit.actions.replayResume');
+    case 'replay.stop': return t('adminAudit.actions.replayStop');
+    case 'replay.delete': return t('adminAudit.actions.replayDelete');
     default: return action;
   }
 }

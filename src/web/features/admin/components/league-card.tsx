@@ -8,6 +8,7 @@ import { ActiveBadge } from './active-badge';
 import { ActiveToggle } from './active-toggle';
 import { LastSync } from './last-sync';
 import { MatchCount } from './match-count';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 import { SourceLabel } from './source-label';
 import { SyncNowButton } from './sync-now-button';
 import { SyncOutcome } from './sync-outcome';
@@ -23,7 +24,7 @@ export function LeagueCard({ league, now }: { league: AdminLeague; now: number }
           <h2 className="text-base font-semibold">
             <Link to={leaguePath(league.id)} className="text-emerald-800 underline-offset-2 hover:underline">{league.name}</Link>
           </h2>
-          <p className="text-sm text-slate-600">{league.season} · {t(`admin.kind.${league.kind}`)}</p>
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-slate-600">{league.season} · {t(`admin.kind.${league.kind}`)}{league.replay ? <ReplayBadge /> : null}</p>
         </div>
         <ActiveBadge active={league.active} />
       </div>
@@ -42,7 +43,10 @@ export function LeagueCard({ league, now }: { league: AdminLeague; now: number }
         </div>
         <div className="col-span-2 min-w-0">
           <dt className="text-xs text-slate-600">{t('admin.leagues.columns.lastSync')}</dt>
-          <dd className="mt-0.5">{league.source === 'manual' ? <span className="text-slate-600">{t('admin.sync.manual')}</span> : <LastSync run={league.lastRun} now={now} />}</dd>
+          <dd className="mt-0.5">
+            {league.replay ? <span className="text-slate-600">{t('adminReplay.byClock')}</span>
+              : league.source === 'manual' ? <span className="text-slate-600">{t('admin.sync.manual')}</span> : <LastSync run={league.lastRun} now={now} />}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">

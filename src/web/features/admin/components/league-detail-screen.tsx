@@ -91,7 +91,8 @@ export function LeagueDetailScreen() {
             <h2 id="league-edit" className="text-lg font-semibold text-slate-900">{t('admin.detail.edit')}</h2>
             <LeagueEditForm key={`${l.name}|${l.sourceTimeZone ?? ''}`} league={l} />
           </section>
-          {l.source === 'manual' ? (
+          {/* A replay's matches come from its clock: it has no source to link. */}
+          {l.source === 'manual' && !l.replay ? (
             <section aria-labelledby="league-link" className={`${panel} space-y-4 p-4 sm:p-5`}>
               <h2 id="league-link" className="text-lg font-semibold text-slate-900">{t('admin.detail.link')}</h2>
               <LeagueLinkForm league={l} />

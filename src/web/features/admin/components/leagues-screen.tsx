@@ -1,6 +1,7 @@
 /**
  * /admin/leagues: every league, searched as you type (debounced), sorted, 50 a page — a table from
- * 1280 px, cards below — with "New league", and per league activate/deactivate and "Sync now". Search,
+ * 1280 px, cards below — with "New league", and per league activate/deactivate and "Sync now"; above
+ * them "Replay a tournament" and the replays (features/admin/replays). Search,
  * sort and page are in the address (?q=&sort=&order=&page=), so the list comes back as it was.
  */
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import { LeaguesTable } from './leagues-table';
 import { ListBody } from './list-body';
 import { ListToolbar } from './list-toolbar';
 import { NewLeagueDialog } from './new-league-dialog';
+import { NewReplayDialog } from '../replays/new-replay-dialog';
+import { ReplaysSection } from '../replays/replays-section';
 
 /** The sorts GET /api/admin/leagues takes. */
 const SORTS: readonly LeaguesQuery['sort'][] = ['name', 'season', 'matches', 'groups'];
@@ -30,8 +33,12 @@ export function LeaguesScreen() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{t('admin.sections.leagues')}</PageTitle>
-        <NewLeagueDialog />
+        <div className="flex flex-wrap gap-2">
+          <NewReplayDialog />
+          <NewLeagueDialog />
+        </div>
       </div>
+      <ReplaysSection />
       <ListToolbar text={list.text} onText={list.setText} searchLabel={t('admin.leagues.search')} placeholder={t('admin.leagues.searchPlaceholder')}
         sortLabel={t('admin.leagues.sortBy')} sorts={sortChoices(t, 'admin.leagues', SORTS)} current={`${query.sort}:${query.order}`}
         onSort={(sort, order) => list.sortBy(sort as LeaguesQuery['sort'], order)} />

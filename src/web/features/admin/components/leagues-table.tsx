@@ -12,6 +12,7 @@ import { ActiveToggle } from './active-toggle';
 import { AdminTable, type AdminColumn } from './admin-table';
 import { LastSync } from './last-sync';
 import { MatchCount } from './match-count';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 import { SourceLabel } from './source-label';
 import { SyncNowButton } from './sync-now-button';
 import { SyncOutcome } from './sync-outcome';
@@ -33,7 +34,7 @@ export function LeaguesTable({ leagues, query, onSort, now }: {
       cell: (league) => (
         <>
           <Link to={leaguePath(league.id)} className="font-semibold text-emerald-800 underline-offset-2 hover:underline">{league.name}</Link>
-          <span className="block text-xs text-slate-600">{t(`admin.kind.${league.kind}`)}</span>
+          <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">{t(`admin.kind.${league.kind}`)}{league.replay ? <ReplayBadge /> : null}</span>
         </>
       ),
     },
@@ -44,7 +45,8 @@ export function LeaguesTable({ leagues, query, onSort, now }: {
     { header: t('admin.leagues.columns.groups'), sort: 'groups', numeric: true, cell: (league) => league.groups },
     {
       header: t('admin.leagues.columns.lastSync'), className: 'min-w-48',
-      cell: (league) => (league.source === 'manual' ? <span className="text-xs text-slate-600">{t('admin.sync.manual')}</span> : <LastSync run={league.lastRun} now={now} clamp />),
+      cell: (league) => (league.replay ? <span className="text-xs text-slate-600">{t('adminReplay.byClock')}</span>
+        : league.source === 'manual' ? <span className="text-xs text-slate-600">{t('admin.sync.manual')}</span> : <LastSync run={league.lastRun} now={now} clamp />),
     },
     {
       header: t('admin.leagues.columns.actions'), hidden: true,

@@ -12,13 +12,15 @@ function knownZones(): string[] {
   }
 }
 
-/** A labelled time-zone input with suggestions; `error` is the message under it. */
-export function TimeZoneField({ value, onChange, error, label }: { value: string; onChange: (zone: string) => void; error?: string | null; label?: string }) {
+/** A labelled time-zone input with suggestions; `error` is the message under it, `hint` replaces the usual one. */
+export function TimeZoneField({ value, onChange, error, label, hint }: {
+  value: string; onChange: (zone: string) => void; error?: string | null; label?: string; hint?: string;
+}) {
   const { t } = useTranslation();
   const listId = useId();
   return (
     <>
-      <TextField label={label ?? t('admin.create.timeZone')} hint={t('admin.create.timeZoneHint')} value={value} list={listId}
+      <TextField label={label ?? t('admin.create.timeZone')} hint={hint ?? t('admin.create.timeZoneHint')} value={value} list={listId}
         autoComplete="off" spellCheck={false} onChange={(e) => onChange(e.target.value)} error={error} />
       <datalist id={listId}>
         {knownZones().map((zone) => <option key={zone} value={zone} />)}

@@ -2,12 +2,17 @@
 import { paths } from '../../../config/paths';
 
 /** Every section, in menu order; the dashboard is /admin itself. */
-export const ADMIN_SECTIONS = ['dashboard', 'leagues', 'fixtures', 'teams', 'users', 'groups', 'standings', 'audit'] as const;
+export const ADMIN_SECTIONS = ['dashboard', 'leagues', 'fixtures', 'teams', 'users', 'groups', 'reports', 'standings', 'audit'] as const;
 /** A section of the administrators' area. */
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** Sections with a working screen; the others show that they are not available yet. */
 export const READY_SECTIONS: ReadonlySet<AdminSection> = new Set(ADMIN_SECTIONS);
+
+/** The key of a section's name ('reports', the reported wall posts, has its texts in admin-wall.json). */
+export function sectionLabelKey(section: AdminSection): string {
+  return section === 'reports' ? 'adminWall.nav' : `admin.sections.${section}`;
+}
 
 /** The address of a section. */
 export function sectionPath(section: AdminSection): string {

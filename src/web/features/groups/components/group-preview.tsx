@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroupPreview, useJoinPublicGroup } from '../api/groups';
 import { leagueLabel } from '../../leagues/league-label';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 import { groupColorStyle } from './group-color';
 import { GroupLoadProblem } from './group-problem';
 import { errorText } from '../../../lib/error-text';
@@ -41,7 +42,7 @@ export function GroupPreview({ groupId, onJoined }: { groupId: string; onJoined:
           <title>{`${group.name} · Palpite`}</title>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{group.name}</h1>
           <p className="text-sm text-slate-500">
-            {leagueLabel(group.league)} · {t('groupPage.public')} · {t('home.members', { count: group.memberCount })} · {t('discover.active', { count: group.activeMembers })}
+            {leagueLabel(group.league)}{group.league.replay ? <> <ReplayBadge /></> : null} · {t('groupPage.public')} · {t('home.members', { count: group.memberCount })} · {t('discover.active', { count: group.activeMembers })}
           </p>
           {group.description ? <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{group.description}</p> : null}
         </div>

@@ -1,6 +1,8 @@
 /**
  * The group's ranking: rank (SVG medals for the top three), movement since the round before, player
- * (a link to their past predictions), points and the counts of 10, 5, 3 and −2 point outcomes; the
+ * (a link to their past predictions), points and the counts of 10, 5, 3 and −2 point outcomes, and their
+ * bonus points once anyone has some, and the jokers each has played when the group plays with them
+ * ("1/3" of a season's allowance; a count with one per round); the
  * viewer's row highlighted; a place decided between members level on points says by what (the tie-break
  * of src/domain/ranking.ts). The counts stay visible at 390 px. While matches are in play the ranking is
  * provisional ("if it ended now"): a live banner says so and the arrows compare with the official ranking.
@@ -13,6 +15,7 @@ import type { RankingResponse, RankingRow } from '../../../../contracts/groups';
 import { Medal } from '../../../components/ui/medal';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useMyJokers } from '../../jokers/api/jokers';
 
 function Movement({ value }: { value: number }) {
   const { t } = useTranslation();
@@ -44,12 +47,17 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
   groupId: string; data: RankingResponse; myUserId: string | undefined; onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const count = 'w-9 px-1 py-3 text-right tabular-nums text-slate-700';
+  const count = 'px-0.5 sm:px-1 py-3 text-right tabular-nums text-slate-700';
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const extra = [data.me, data.last].filter((row, i, all): row is RankingRow => row !== null && all.findIndex((r) => r?.userId === row.userId) === i)
     .sort((a, b) => a.rank - b.rank);
+  // The Bonus column shows once a member has bonus points (decided bonus questions).
+  const bonus = [...data.ranking, ...extra].some((row) => row.bonus !== 0);
+  // The Jokers column shows when the group plays with jokers (the settings come with my own jokers).
+  const jokers = useMyJokers(groupId).data?.settings ?? null;
+  const last = jokers ? 'jokers' : bonus ? 'bonus' : 'opposite';
   const gap = (key: string) => (
-    <tr key={key} aria-hidden><td colSpan={7} className="py-1 text-center text-slate-500">⋯</td></tr>
+    <tr key={key} aria-hidden><td colSpan={7 + (bonus ? 1 : 0) + (jokers ? 1 : 0)} className="py-1 text-center text-slate-500">⋯</td></tr>
   );
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -66,13 +74,15 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
         <caption className="sr-only">{t('groups.tabs.ranking')}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="w-14 px-2 py-2 text-left">{t('ranking.rank')}</th>
+            <th scope="col" className="w-12 px-2 py-2 text-left sm:w-14">{t('ranking.rank')}</th>
             <th scope="col" className="px-2 py-2 text-left">{t('ranking.player')}</th>
             <th scope="col" className="w-12 px-2 py-2 text-right">{t('ranking.pointsShort')}</th>
-            <th scope="col" className="w-9 px-1 py-2 text-right"><abbr title={t('ranking.exact')}>10</abbr></th>
-            <th scope="col" className="w-9 px-1 py-2 text-right"><abbr title={t('ranking.goalDifference')}>5</abbr></th>
-            <th scope="col" className="w-9 px-1 py-2 text-right"><abbr title={t('ranking.winner')}>3</abbr></th>
-            <th scope="col" className="w-10 px-1 pr-2 py-2 text-right"><abbr title={t('ranking.opposite')}>−2</abbr></th>
+            <th scope="col" className="w-7 px-0.5 py-2 text-right sm:w-9 sm:px-1"><abbr title={t('ranking.exact')}>10</abbr></th>
+            <th scope="col" className="w-7 px-0.5 py-2 text-right sm:w-9 sm:px-1"><abbr title={t('ranking.goalDifference')}>5</abbr></th>
+            <th scope="col" className="w-7 px-0.5 py-2 text-right sm:w-9 sm:px-1"><abbr title={t('ranking.winner')}>3</abbr></th>
+            <th scope="col" className={`w-9 px-0.5 py-2 text-right sm:w-10 sm:px-1 ${last === 'opposite' ? 'pr-2' : ''}`}><abbr title={t('ranking.opposite')}>−2</abbr></th>
+            {bonus ? <th scope="col" className={`w-9 px-0.5 py-2 text-right sm:w-10 sm:px-1 ${last === 'bonus' ? 'pr-2' : ''}`}><abbr title={t('ranking.bonus')}>{t('ranking.bonusShort')}</abbr></th> : null}
+            {jokers ? <th scope="col" className="w-10 px-0.5 pr-2 py-2 text-right sm:w-12 sm:px-1"><abbr title={t('jokers.column')}>{t('jokers.columnShort')}</abbr></th> : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -100,7 +110,9 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
                 <td className={count}>{row.exact}</td>
                 <td className={count}>{row.goalDifference}</td>
                 <td className={count}>{row.winner}</td>
-                <td className={`${count} pr-2`}>{row.opposite}</td>
+                <td className={last === 'opposite' ? `${count} pr-2` : count}>{row.opposite}</td>
+                {bonus ? <td className={last === 'bonus' ? `${count} pr-2` : count}>{row.bonus}</td> : null}
+                {jokers ? <td className={`${count} pr-2`}>{jokers.perSeason === null ? row.jokers : `${row.jokers}/${jokers.perSeason}`}</td> : null}
               </tr>,
             ];
           })}
@@ -113,7 +125,8 @@ export function RankingTable({ groupId, data, myUserId, onPage }: {
           <Button variant="secondary" disabled={data.page >= pages} onClick={() => onPage(data.page + 1)}>{t('ranking.nextPage')}</Button>
         </nav>
       ) : null}
-      <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{t('ranking.legend')}</p>
+      <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{t('ranking.legend')}{bonus ? ` · ${t('ranking.legendBonus')}` : ''}
+        {jokers ? ` · ${jokers.perSeason === null ? t('jokers.legendRound') : t('jokers.legendSeason', { count: jokers.perSeason })}` : ''}</p>
     </div>
   );
 }

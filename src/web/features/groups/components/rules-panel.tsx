@@ -1,6 +1,8 @@
 /**
  * The Rules tab: the group's own scoring (points per outcome with an example each, the knockout basis,
- * the 15-minute close), and for the owner and admins a form to change it while it may still change.
+ * the 15-minute close), the bonus questions' rules with examples when the group has some, the jokers'
+ * with examples in the group's points when it plays with them, and for the
+ * owner and admins a form to change the scoring while it may still change.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +12,18 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Alert, Spinner } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { useScoringRules, useUpdateScoringRules } from '../api/scoring-rules';
+import { useBonus } from '../../bonus/api/bonus';
 import { OUTCOMES, ScoringFields, type ScoringChoice } from './scoring-fields';
+import type { JokerSettingsBody } from '../../../../contracts/scoring-rules';
+import { JokerRules } from '../../jokers/components/joker-rules';
+import { JokerFields } from '../../jokers/components/joker-fields';
 
 /** The rules of a group; `canEdit` for its owner and admins. */
 export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const rules = useScoringRules(groupId);
+  // The bonus rules show once the group has bonus questions.
+  const hasBonus = (useBonus(groupId).data?.questions.length ?? 0) > 0;
   const [editing, setEditing] = useState(false);
   if (rules.isPending) return <Spinner label={t('app.loading')} />;
   if (rules.isError) return <LoadError label={t('groupPage.errorRules')} error={rules.error} onRetry={() => void rules.refetch()} />;
@@ -42,6 +50,16 @@ export function RulesPanel({ groupId, canEdit }: { groupId: string; canEdit: boo
         <p className="mt-2 text-sm text-slate-700">{t('rules.postponed')}</p>
         <p className="mt-2 text-sm text-slate-700">{t('rules.tieBreak')}</p>
       </section>
+      {r.jokers ? <JokerRules rules={r} jokers={r.jokers} /> : null}
+      {hasBonus ? (
+        <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="rules-bonus">
+          <h2 id="rules-bonus" className="text-lg font-semibold text-slate-900">{t('rules.bonus.title')}</h2>
+          <p className="mt-1 text-sm text-slate-700">{t('rules.bonus.body')}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {(['champion', 'semis', 'goals', 'more'] as const).map((key) => <li key={key}>{t(`rules.bonus.${key}`)}</li>)}
+          </ul>
+        </section>
+      ) : null}
       {canEdit ? (
         r.editable ? (
           editing ? <RulesForm groupId={groupId} rules={r} onDone={() => setEditing(false)} /> : <Button variant="secondary" onClick={() => setEditing(true)}>{t('rules.change')}</Button>
@@ -59,11 +77,12 @@ function RulesForm({ groupId, rules, onDone }: { groupId: string; rules: Scoring
     points: { exact: rules.exact, goalDifference: rules.goalDifference, winner: rules.winner, opposite: rules.opposite },
     knockoutBasis: rules.knockoutBasis,
   });
+  const [jokers, setJokers] = useState<JokerSettingsBody | null>(rules.jokers ?? null);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ preset: choice.preset, points: choice.preset === 'custom' ? choice.points : undefined, knockoutBasis: choice.knockoutBasis });
+      await update.mutateAsync({ preset: choice.preset, points: choice.preset === 'custom' ? choice.points : undefined, knockoutBasis: choice.knockoutBasis, jokers });
       onDone();
     } catch (e) {
       setError(e instanceof ApiError ? (e.id === 'validation_failed' ? t('rules.invalid') : t(`errors.${e.id}`)) : t('errors.internal'));
@@ -72,6 +91,7 @@ function RulesForm({ groupId, rules, onDone }: { groupId: string; rules: Scoring
   return (
     <form className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <ScoringFields value={choice} onChange={setChoice} />
+      <JokerFields value={jokers} onChange={setJokers} />
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={update.isPending}>{t('rules.save')}</Button>

@@ -1,5 +1,6 @@
 /**
- * The Settings tab (owner and admins): edit the group, member cap, invite code, (de)activation, members
+ * The Settings tab (owner and admins): edit the group, member cap, the jokers (until the first
+ * predictions close), the wall on or off, invite code, (de)activation, members
  * and their roles, ownership, reset and delete (each destructive step asks for the group's name), and the
  * activity list. The server checks every action again.
  */
@@ -17,6 +18,8 @@ import { Alert } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useActivity, useGroupAdmin, useMembers } from '../api/group-admin';
+import { JokersSettings } from '../../jokers/components/jokers-settings';
+import { WallSettings } from '../../wall/components/wall-settings';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -84,6 +87,14 @@ export function SettingsPanel({ group, myUserId }: { group: Group; myUserId?: st
           </label>
           <Button type="submit" disabled={admin.update.isPending}>{t('settings.save')}</Button>
         </form>
+      </Section>
+
+      <Section title={t('jokers.settings.title')}>
+        <JokersSettings groupId={group.id} />
+      </Section>
+
+      <Section title={t('wall.settings.title')}>
+        <WallSettings group={group} />
       </Section>
 
       <Section title={t('settings.access')}>

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLeagues } from '../../leagues/api/leagues';
 import { Spinner } from '../../../components/ui/card';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 
 /** A section "Leagues and tournaments" (h2) listing every league, for guests and newcomers. */
 export function LeagueList() {
@@ -18,7 +19,7 @@ export function LeagueList() {
           {leagues.data.map((league) => (
             <li key={league.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
-                <p className="break-words font-medium text-slate-900">{league.name}</p>
+                <p className="break-words font-medium text-slate-900">{league.name}{league.replay ? <> <ReplayBadge /></> : null}</p>
                 <p className="text-sm text-slate-600">{month(league.firstKickoff)} – {month(league.lastKickoff)}</p>
               </div>
               <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">{t('home.matches', { count: league.matchCount })}</span>

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { groupColorStyle } from '../../groups/components/group-color';
 import { ClockIcon, TrophyIcon } from './icons';
 import { localTime } from './format';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 
 /** The card, a link to the group; `now` is the server's clock in ms. */
 export function MyGroupCard({ group, now }: { group: MyGroup; now: number }) {
@@ -20,7 +21,10 @@ export function MyGroupCard({ group, now }: { group: MyGroup; now: number }) {
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold text-slate-900">{group.name}</span>
-        <span className="block truncate text-sm text-slate-600">{group.league.name} · {t('home.members', { count: group.memberCount })}</span>
+        <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-600">
+          <span className="min-w-0 truncate">{group.league.name} · {t('home.members', { count: group.memberCount })}</span>
+          {group.league.replay ? <ReplayBadge /> : null}
+        </span>
         <span className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <span className="inline-flex items-center gap-1 font-semibold text-emerald-800">
             <TrophyIcon className="h-4 w-4" />

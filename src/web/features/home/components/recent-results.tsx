@@ -11,7 +11,9 @@ import { roundLabel } from '../../predictions/components/round-label';
 import { ChevronIcon } from './icons';
 import { score, shortDate } from './format';
 import { MatchTeams } from './match-teams';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 import { ShowMoreList } from './show-more';
+import { JokerMark } from '../../jokers/components/joker-mark';
 
 /** The section "Recent results" (h2, one h3 per match). */
 export function RecentResults({ matches }: { matches: RecentMatch[] }) {
@@ -53,7 +55,10 @@ function RecentCard({ match }: { match: RecentMatch }) {
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-        <span className="min-w-0 truncate">{roundLabel(match.roundName, t)} · {match.league.name}</span>
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="min-w-0 truncate">{roundLabel(match.roundName, t)} · {match.league.name}</span>
+          {match.league.replay ? <ReplayBadge /> : null}
+        </span>
         <time dateTime={match.kickoff}>{shortDate(match.kickoff, i18n.language)}</time>
       </p>
       <div className="mt-2">
@@ -80,6 +85,7 @@ function RecentCard({ match }: { match: RecentMatch }) {
                     {group.myPrediction ? (
                       <>
                         <span className="tabular-nums">{t('memberHome.youPredicted', { score: score(group.myPrediction.homeGoals, group.myPrediction.awayGoals) })}</span>
+                        {group.myPrediction.joker && <JokerMark />}
                         {group.myPrediction.outcome
                           ? <PointsBadge outcome={group.myPrediction.outcome} points={group.myPrediction.points} />
                           : <span className="text-slate-600">{t('memberHome.notScored')}</span>}

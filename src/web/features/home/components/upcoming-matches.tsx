@@ -13,6 +13,7 @@ import { roundLabel } from '../../predictions/components/round-label';
 import { CheckIcon, ChevronIcon, ClockIcon } from './icons';
 import { localTime, score } from './format';
 import { MatchTeams } from './match-teams';
+import { ReplayBadge } from '../../leagues/components/replay-badge';
 import { ShowMoreList } from './show-more';
 
 /** Within this long before the close, a match still missing a prediction is shown as urgent. */
@@ -45,7 +46,10 @@ function UpcomingCard({ match, now }: { match: UpcomingMatch; now: number }) {
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-        <span className="min-w-0 truncate">{roundLabel(match.roundName, t)} · {match.league.name}</span>
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="min-w-0 truncate">{roundLabel(match.roundName, t)} · {match.league.name}</span>
+          {match.league.replay ? <ReplayBadge /> : null}
+        </span>
         <time dateTime={match.kickoff}>{formatKickoff(match.kickoff, i18n.language)}</time>
       </p>
       <div className="mt-2">

@@ -1,7 +1,7 @@
 /**
  * The History tab: the group's matches whose predictions have closed, newest first, each with my
  * prediction and points, and everyone's predictions on demand (the server reveals them only after the
- * close). Ten at a time.
+ * close). Ten at a time, and a download of every revealed prediction (CSV) above them.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { Button } from '../../../components/ui/button';
 import { OutcomeBadge } from './outcome-badge';
 import { RevealedPredictions } from './revealed-predictions';
 import { roundLabel } from './round-label';
+import { JokerMark } from '../../jokers/components/joker-mark';
+import { ExportLink } from '../../exports/components/export-link';
 
 /** Closed matches of the group with my and everyone's predictions. */
 export function HistoryList({ groupId, data }: { groupId: string; data: GroupMatchesResponse }) {
@@ -24,6 +26,7 @@ export function HistoryList({ groupId, data }: { groupId: string; data: GroupMat
   if (closed.length === 0) return <p className="py-8 text-center text-slate-600">{t('history.empty')}</p>;
   return (
     <div className="space-y-3">
+      <ExportLink groupId={groupId} kind="predictions" />
       <ul className="space-y-3">
         {closed.slice(0, shown).map((match) => (
           <li key={match.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`}>
@@ -37,6 +40,7 @@ export function HistoryList({ groupId, data }: { groupId: string; data: GroupMat
             </div>
             <p className="mt-2 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
               {match.myPrediction ? t('matches.yourPrediction', { home: match.myPrediction.homeGoals, away: match.myPrediction.awayGoals }) : t('matches.noPrediction')}
+              {match.myPrediction?.joker ? <JokerMark /> : null}
               {match.myPrediction?.outcome ? <OutcomeBadge outcome={match.myPrediction.outcome} points={match.myPrediction.points} /> : null}
             </p>
             <div className="mt-2 text-center">

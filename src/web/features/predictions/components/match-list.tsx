@@ -21,6 +21,13 @@ import { roundLabel } from './round-label';
 import { RevealedPredictions } from './revealed-predictions';
 import { OutcomeBadge } from './outcome-badge';
 import { useMatchdayWinners } from '../../stats/api/stats';
+import type { MyJokers } from '../../../../contracts/jokers';
+import { useMyJokers } from '../../jokers/api/jokers';
+import { JokerControl, JokerSummary } from '../../jokers/components/joker-control';
+import { JokerMark } from '../../jokers/components/joker-mark';
+import { CommentsButton } from '../../wall/components/comments-button';
+import { LiveClockText } from '../../live/components/live-clock';
+import { MatchScorers } from '../../live/components/match-scorers';
 
 // The "Sure?" question's dialog code comes with the first unusual score.
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog')).ConfirmDialog }));
@@ -68,13 +75,16 @@ function useServerNow(serverTime: string, deadlines: readonly string[]): number 
  * @param memberCount the group's members, for "3 of 5 predicted".
  * @param otherGroupCount how many other active groups of the same league I am in (0 hides the option).
  * @param myUserId remembers the "apply to my other groups" choice per person.
+ * @param wallEnabled the group's wall is on: each match offers its thread (Comments).
  */
-export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myUserId }: {
-  groupId: string; data: GroupMatchesResponse; memberCount: number; otherGroupCount?: number; myUserId?: string;
+export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myUserId, wallEnabled = false }: {
+  groupId: string; data: GroupMatchesResponse; memberCount: number; otherGroupCount?: number; myUserId?: string; wallEnabled?: boolean;
 }) {
   const { t } = useTranslation();
   const deadlines = useMemo(() => data.matches.filter((m) => m.open).map((m) => m.deadline), [data.matches]);
   const now = useServerNow(data.serverTime, deadlines);
+  // The server's clock minus this device's, for the live clocks' minutes (they re-render on their own).
+  const [clockOffset] = useState(() => Date.parse(data.serverTime) - Date.now());
   const rounds = useMemo(() => {
     const byOrder = new Map<number, string>();
     for (const m of data.matches) byOrder.set(m.roundOrder, m.roundName);
@@ -87,6 +97,9 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
   const [otherGroupsSaved, setOtherGroupsSaved] = useState(0);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSavePredictions(groupId);
+  // My jokers, when the group plays with them (settings null otherwise; nothing shows while they load or fail).
+  const myJokers = useMyJokers(groupId).data;
+  const jokers = myJokers?.settings ? myJokers : null;
   // Offline, typed scores are kept and saved once the server is back (the banner says so).
   const online = useOnline();
 
@@ -179,11 +192,13 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
         <Button variant="secondary" className="px-3" aria-label={t('matches.nextRound')} disabled={roundIndex >= rounds.length - 1} onClick={() => setRound(rounds[roundIndex + 1]![0])}>›</Button>
       </nav>
       <RoundWinners groupId={groupId} roundOrder={round} />
+      {jokers && visible.some(isOpen) ? <JokerSummary jokers={jokers} /> : null}
 
       <ul className="space-y-3 pb-28">
         {visible.map((match) => (
           <MatchRow key={match.id} groupId={groupId} match={match} open={isOpen(match)} now={now} draft={drafts[match.id]} error={errors[match.id]}
-            incomplete={incomplete.includes(match)} memberCount={memberCount} onChange={setDraft} />
+            incomplete={incomplete.includes(match)} memberCount={memberCount} onChange={setDraft}
+            jokers={jokers} matches={data.matches} isOpen={isOpen} wallEnabled={wallEnabled} clockOffset={clockOffset} />
         ))}
       </ul>
 
@@ -229,11 +244,17 @@ export function MatchList({ groupId, data, memberCount, otherGroupCount = 0, myU
   );
 }
 
-function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberCount, onChange }: {
+function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberCount, onChange, jokers, matches, isOpen, wallEnabled, clockOffset }: {
   groupId: string; match: GroupMatch; open: boolean; now: number; draft: Draft | undefined; error: SaveError | undefined;
   /** One score typed and the other not: marked, and not saved until both are there. */
   incomplete: boolean;
   memberCount: number; onChange: (match: GroupMatch, side: 'home' | 'away', value: string) => void;
+  /** My jokers when the group plays with them (else null); `matches` and `isOpen` name and check the ones a joker may move from. */
+  jokers: MyJokers | null; matches: readonly GroupMatch[]; isOpen: (match: GroupMatch) => boolean;
+  /** The group's wall is on: a Comments button opens the match's thread. */
+  wallEnabled: boolean;
+  /** The server's clock minus this device's, in ms (a live clock's minute is the server's). */
+  clockOffset: number;
 }) {
   const { t, i18n } = useTranslation();
   const [showOthers, setShowOthers] = useState(false);
@@ -283,7 +304,10 @@ function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberC
     <li className={`rounded-2xl bg-white p-4 shadow-sm ${incomplete ? 'ring-2 ring-amber-500' : 'ring-1 ring-slate-200'}`} aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`}>
       <div className="mb-3 flex items-center justify-between gap-2 text-xs">
         <span className="text-slate-500">{formatKickoff(match.kickoff, i18n.language)}{match.groupName ? ` · ${roundLabel(match.groupName, t)}` : ''}</span>
-        <span className={open ? 'font-medium text-emerald-700' : match.status === 'live' ? 'font-semibold text-red-600' : 'text-slate-500'}>{statusText}</span>
+        <span className={open ? 'font-medium text-emerald-700' : match.status === 'live' ? 'font-semibold text-red-600' : 'text-slate-500'}>
+          {statusText}
+          {match.status === 'live' && match.live ? <> · <LiveClockText clock={match.live} offsetMs={clockOffset} /></> : null}
+        </span>
       </div>
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
         <span className="text-right text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.homeTeam.name}</span>
@@ -299,15 +323,22 @@ function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberC
         <span className="text-sm font-semibold leading-tight text-slate-900 sm:text-base">{match.awayTeam.name}</span>
       </div>
       {hasResult && (match.homeGoalsExtraTime !== null || match.homePenalties !== null) ? (
-        <p className="mt-2 text-center text-xs text-slate-500">
-          {match.homeGoalsExtraTime !== null ? t('matches.afterExtraTime', { home: match.homeGoalsExtraTime, away: match.awayGoalsExtraTime }) : ''}
-          {match.homePenalties !== null ? ` · ${t('matches.penalties', { home: match.homePenalties, away: match.awayPenalties })}` : ''}
+        <p className="mt-2 text-center text-xs text-slate-600">
+          {[
+            match.homeGoalsExtraTime !== null
+              ? t(match.status === 'live' ? 'matches.extraTimeSoFar' : 'matches.afterExtraTime', { home: match.homeGoalsExtraTime, away: match.awayGoalsExtraTime })
+              : null,
+            match.homePenalties !== null ? t('matches.onPenalties', { home: match.homePenalties, away: match.awayPenalties }) : null,
+          ].filter(Boolean).join(' · ')}
         </p>
       ) : null}
+      {hasResult ? <MatchScorers goals={match.goals} homeTeam={match.homeTeam.name} awayTeam={match.awayTeam.name} /> : null}
       {open ? (
         <>
           {incomplete ? <p className="mt-2 text-center text-sm font-medium text-amber-800">{t('matches.incomplete')}</p> : null}
           <p className="mt-2 text-center text-xs text-slate-500">{t('matches.predictedCount', { done: match.predictionCount, count: memberCount })}</p>
+          {/* A joker goes on a saved prediction (not on scores still being typed). */}
+          {jokers && prediction ? <JokerControl groupId={groupId} match={match} jokers={jokers} matches={matches} isOpen={isOpen} /> : null}
         </>
       ) : (
         <>
@@ -315,6 +346,7 @@ function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberC
           {prediction || !closedUnsaved ? (
             <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
               {prediction ? t('matches.yourPrediction', { home: prediction.homeGoals, away: prediction.awayGoals }) : t('matches.noPrediction')}
+              {prediction?.joker ? <JokerMark /> : null}
               {prediction?.outcome ? <OutcomeBadge outcome={prediction.outcome} points={prediction.points} /> : null}
             </p>
           ) : null}
@@ -330,11 +362,18 @@ function MatchRow({ groupId, match, open, now, draft, error, incomplete, memberC
       ) : null}
       {!open && match.status !== 'postponed' && match.status !== 'cancelled' ? (
         <div className="mt-3 text-center">
-          <button type="button" aria-expanded={showOthers} onClick={() => setShowOthers(!showOthers)}
-            className="text-sm font-medium text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
-            {showOthers ? t('matches.hideOthers') : t('matches.showOthers')}
-          </button>
+          <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
+            <button type="button" aria-expanded={showOthers} onClick={() => setShowOthers(!showOthers)}
+              className="text-sm font-medium text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+              {showOthers ? t('matches.hideOthers') : t('matches.showOthers')}
+            </button>
+            {wallEnabled ? <CommentsButton groupId={groupId} matchId={match.id} label={`${match.homeTeam.name} – ${match.awayTeam.name}`} canWrite /> : null}
+          </div>
           {showOthers ? <RevealedPredictions groupId={groupId} matchId={match.id} /> : null}
+        </div>
+      ) : wallEnabled ? (
+        <div className="mt-2 flex justify-center">
+          <CommentsButton groupId={groupId} matchId={match.id} label={`${match.homeTeam.name} – ${match.awayTeam.name}`} canWrite />
         </div>
       ) : null}
     </li>

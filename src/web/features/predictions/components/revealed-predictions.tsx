@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/card';
 import { useMatchPredictions } from '../api/predictions';
 import { OutcomeBadge } from './outcome-badge';
+import { JokerMark } from '../../jokers/components/joker-mark';
 
 /** The list of members' predictions of one match (fetched when shown). */
 export function RevealedPredictions({ groupId, matchId }: { groupId: string; matchId: string }) {
@@ -19,10 +20,12 @@ export function RevealedPredictions({ groupId, matchId }: { groupId: string; mat
   return (
     <ul className="mt-2 divide-y divide-slate-100 rounded-xl bg-slate-50 text-left text-sm" aria-label={t('matches.othersPredictions')}>
       {predictions.map((p) => (
-        <li key={p.userId} className="flex items-center justify-between gap-2 px-3 py-2">
-          <span className="min-w-0 truncate font-medium text-slate-800">{p.username}</span>
-          <span className="flex shrink-0 items-center gap-2">
+        // On a phone the score, marks and points go under the name when they do not fit beside it.
+        <li key={p.userId} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-3 py-2">
+          <span className="min-w-0 max-w-full truncate font-medium text-slate-800">{p.username}</span>
+          <span className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <span className="font-bold tabular-nums text-slate-900">{p.homeGoals}–{p.awayGoals}</span>
+            {p.joker ? <JokerMark /> : null}
             {p.outcome ? <OutcomeBadge outcome={p.outcome} points={p.points} /> : null}
           </span>
         </li>
