@@ -151,7 +151,7 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     await close();
   });
 
-  it('offers a new version once it is ready, lets it wait, and reloads into it on request', async () => {
+  it('offers a new version once it is ready, lets it wait, and reloads into it on request', { retry: 1 }, async () => {
     // A server of its own, on a copy of the built app that this test can change.
     const web = mkdtempSync(join(tmpdir(), 'palpite-web-'));
     cpSync(webOutDir(), web, { recursive: true });
@@ -185,7 +185,18 @@ describe.runIf(withChromium)('browser: the installable app', () => {
       // The next load offers it again; Reload activates it and the page comes back on it.
       await page.reload();
       await prompt.waitFor({ timeout: 10_000 });
-      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      // Up to 60 s: the waiting worker activates and the page reloads on it. Once in a CI run it never did
+      // (not reproduced under CPU load): the states of the workers are printed then, and the test runs again.
+      try {
+        await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      } catch (error) {
+        const states = await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { active: registration?.active?.state ?? null, waiting: registration?.waiting?.state ?? null, controlled: navigator.serviceWorker.controller !== null };
+        }).catch((reason: unknown) => String(reason));
+        console.warn('the page did not reload on the new version; its workers:', JSON.stringify(states));
+        throw error;
+      }
       await page.waitForFunction(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         return registration?.waiting === null && navigator.serviceWorker.controller !== null;
