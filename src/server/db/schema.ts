@@ -394,8 +394,11 @@ export const predictions = pgTable('predictions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  // A member's jokers in a group, found without reading their predictions (placing one, the ranking's count).
+  // A member's jokers in a group, found without reading their predictions (placing one, the consistency check).
   index('predictions_jokers_idx').on(t.groupId, t.userId, t.matchId).where(sql`joker`),
+  // The jokers on a match, by group: the ranking counts those on closed matches not yet finished this way
+  // (the finished ones are folded into member_round_totals.jokers).
+  index('predictions_match_jokers_idx').on(t.matchId, t.groupId, t.userId).where(sql`joker`),
   // One prediction per member and match in a group, and the row's identity: the surrogate id's index was
   // a seventh to a third of a batch of saves on the embedded database (docs/benchmarks.md).
   primaryKey({ columns: [t.groupId, t.userId, t.matchId] }),
@@ -450,6 +453,11 @@ export const memberRoundTotals = pgTable('member_round_totals', {
   opposite: integer('opposite').notNull().default(0),
   scored: integer('scored').notNull().default(0),
   /**
+   * How many of those counted predictions (finished with a score, not void) carry the member's joker: the
+   * ranking's "jokers played" adds those on closed matches not yet finished on read (groups/ranking.ts).
+   */
+  jokers: integer('jokers').notNull().default(0),
+  /**
    * Which of the round's matches the member has a counted prediction of (bit `matches.round_slot`, slots
    * 0–63), and which of those scored more than 0 points: the hot streak of the stats page reads these
    * instead of every prediction of the group. Kept with the other columns, at the same held snapshots.
@@ -485,6 +493,8 @@ export const memberSeasonTotals = pgTable('member_season_totals', {
   winner: integer('winner').notNull().default(0),
   opposite: integer('opposite').notNull().default(0),
   scored: integer('scored').notNull().default(0),
+  /** Counted predictions with the member's joker (member_round_totals.jokers) over the same rounds. */
+  jokers: integer('jokers').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /**

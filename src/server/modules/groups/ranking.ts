@@ -82,14 +82,19 @@ function rankingStatement(scope: RankingScope) {
        where ${inScope('g.id')}
     ),
     jokers as (
-      -- Jokers played: on matches whose predictions have closed by the database's clock (postponed and
-      -- cancelled ones aside: a joker may leave them). Through the partial index of jokers: nothing is
-      -- read for a group that plays without them.
+      -- Jokers played (on matches whose predictions have closed by the database's clock, postponed and
+      -- cancelled ones aside: a joker may leave them) that the totals do not hold: those on closed matches
+      -- not finished with a score (in play, waiting for kick-off or a result). The finished ones are folded
+      -- (member_round_totals.jokers, plus the queued results' difference). Per match through the partial
+      -- index of jokers (match, group, user): nothing is read for a group that plays without them.
       select p.group_id, p.user_id, count(*)::int as played
-        from predictions p
-        join matches m on m.id = p.match_id
-       where ${inScope('p.group_id')} and p.joker
+        from matches m
+        cross join lateral (
+          select p.group_id, p.user_id from predictions p where p.match_id = m.id and ${inScope('p.group_id')} and p.joker offset 0
+        ) p
+       where m.league_id = ${league}
          and m.status not in ('postponed', 'cancelled')
+         and not (m.status = 'finished' and m.home_goals is not null and m.away_goals is not null)
          and (m.status <> 'scheduled' or m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= now())
        group by p.group_id, p.user_id
     ),
@@ -123,7 +128,7 @@ function rankingStatement(scope: RankingScope) {
     ),
     season as (
       -- The season rows (the rounds up to the league's mark), when the cut holds.
-      select group_id, user_id, points, exact, goal_difference, winner, opposite, scored
+      select group_id, user_id, points, exact, goal_difference, winner, opposite, scored, jokers
         from member_season_totals
        where ${inScope('group_id')} and exists (select 1 from cut)
     ),
@@ -134,14 +139,14 @@ function rankingStatement(scope: RankingScope) {
     ),
     latest_rows as (
       -- The joined round's folded rows: one per member, read in the index's order.
-      select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
+      select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored, t.jokers
         from member_round_totals t
        where ${inScope('t.group_id')} and t.round_order = (select round_order from joined)
     ),
     other_rows as (
       -- The other rounds the season rows do not hold (folded), plus what queued results change, each under
       -- its round. Usually none.
-      select t.group_id, t.user_id, t.round_order, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
+      select t.group_id, t.user_id, t.round_order, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored, t.jokers
         from (
           select distinct m.round_order from matches m
            where m.league_id = ${league}
@@ -155,7 +160,7 @@ function rankingStatement(scope: RankingScope) {
         ) t
       union all
       -- No season rows to read: every round.
-      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored
+      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, jokers
         from member_round_totals
        where ${inScope('group_id')} and not exists (select 1 from cut)
          and round_order is distinct from (select round_order from joined)
@@ -168,7 +173,7 @@ function rankingStatement(scope: RankingScope) {
     ),
     others as (
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
-             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored,
+             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored, sum(jokers)::int as jokers,
              -- What they add to the latest finished round (its queued results), per member.
              coalesce(sum(points) filter (where round_order = (select round_order from latest)), 0)::int as l_points,
              coalesce(sum(exact) filter (where round_order = (select round_order from latest)), 0)::int as l_exact,
@@ -193,7 +198,8 @@ function rankingStatement(scope: RankingScope) {
              (case when (select round_order from latest) = -1 then coalesce(v.goal_difference, 0) else coalesce(r.goal_difference, 0) end) + coalesce(o.l_goal_difference, 0) as l_goal_difference,
              (case when (select round_order from latest) = -1 then coalesce(v.winner, 0) else coalesce(r.winner, 0) end) + coalesce(o.l_winner, 0) as l_winner,
              (case when (select round_order from latest) = -1 then coalesce(v.opposite, 0) else coalesce(r.opposite, 0) end) + coalesce(o.l_opposite, 0) as l_opposite,
-             coalesce(b.points, 0) as bonus, coalesce(j.played, 0) as jokers
+             coalesce(b.points, 0) as bonus,
+             coalesce(s.jokers, 0) + coalesce(r.jokers, 0) + coalesce(o.jokers, 0) + coalesce(j.played, 0) as jokers
         from group_members gm
         ${one ? sql`join profiles pr on pr.user_id = gm.user_id`
     // Many groups' members: one index lookup each, not a hash of every profile.

@@ -14,6 +14,7 @@ import { leagues, matches, teams } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
 import { jokerMismatches, totalsMismatches } from '../scoring/consistency';
 import { foldPending } from '../scoring/fold';
+import { seasonTotalsMismatches } from '../scoring/season-totals';
 import { scoreMatches } from '../scoring/score-matches';
 
 describe(`jokers (${TEST_DB_KIND})`, () => {
@@ -46,7 +47,9 @@ describe(`jokers (${TEST_DB_KIND})`, () => {
     update matches set kickoff = now() + interval '10 minutes' where id = ${fixture[match]}::uuid`);
 
   beforeAll(async () => {
-    t = await createTestApp({ SCORING_FOLD_INTERVAL_MS: '3600000' }); // a queued fold stays queued until a test folds it
+    // A queued fold stays queued until a test folds it; rankings are computed on each read (a close of
+    // predictions is signalled to no cache: a cached ranking counts its jokers up to 30 s later).
+    t = await createTestApp({ SCORING_FOLD_INTERVAL_MS: '3600000', RANKING_CACHE_MS: '0' });
     [ana, bruno, outsider] = await Promise.all([
       createUser(t, { username: 'ana' }), createUser(t, { username: 'bruno' }), createUser(t, { username: 'otto' }),
     ]);
@@ -215,6 +218,15 @@ describe(`jokers (${TEST_DB_KIND})`, () => {
     expect(after.revealed).toBe(true);
     expect(after.predictions.map((p: { username: string; joker: boolean }) => [p.username, p.joker])).toEqual([['ana', true], ['bruno', false]]);
     expect((await as(bruno, 'GET', `/api/groups/${groupId}/members/${await idOf(ana)}/predictions`)).json().jokers).toEqual({ used: 1, left: 1 });
+    // Played once closed, before any result (read from the predictions: the totals hold finished matches').
+    const played = async () => Object.fromEntries((await as(bruno, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking
+      .map((r: { username: string; jokers: number }) => [r.username, r.jokers]));
+    expect(await played()).toEqual({ ana: 1, bruno: 0 });
+    // A postponed match gives its jokers back, folded or not.
+    await setMatchResult(t.database.db, fixture.r1a, { status: 'postponed', homeGoals: null, awayGoals: null });
+    expect(await played()).toEqual({ ana: 0, bruno: 0 });
+    await foldPending(t.database.db);
+    expect(await played()).toEqual({ ana: 0, bruno: 0 });
   });
 
   it('doubles the points in the ranking (the −2 too, or only points above 0), counts jokers played and the Best joker card', async () => {
@@ -256,5 +268,14 @@ describe(`jokers (${TEST_DB_KIND})`, () => {
     const noJokers = await groupWith('Plain', null);
     await predict(ana, noJokers, 'r2b', 1, 0);
     expect((await as(ana, 'GET', `/api/groups/${noJokers}/stats`)).json().cards.some((card: { kind: string }) => card.kind === 'bestJoker')).toBe(false);
+    // Both rounds finished and folded: round 1 goes into the season rows (the league's mark), jokers with it.
+    await setMatchResult(t.database.db, fixture.r2a, { status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await setMatchResult(t.database.db, fixture.r2b, { status: 'finished', homeGoals: 0, awayGoals: 0 });
+    await foldPending(t.database.db);
+    const season = rowsOf<{ jokers: number }>(await t.database.db.execute(sql`
+      select coalesce(sum(jokers), 0)::int as jokers from member_season_totals where group_id = ${double}::uuid`));
+    expect(season[0]!.jokers).toBe(3);
+    expect(await seasonTotalsMismatches(t.database.db)).toEqual([]);
+    expect(await rows(double)).toEqual({ ana: [16, 2, 1], bruno: [16 + 20, 2, 2] });
   });
 });

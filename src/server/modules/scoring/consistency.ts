@@ -20,8 +20,8 @@ import { heldVersionSql, outcomeOf, outcomeSql, pendingDeltaSql, pendingRowsSql,
 export interface TotalsMismatch {
   groupId: string;
   userId: string;
-  stored: { points: number; exact: number; goalDifference: number; winner: number; opposite: number; scored: number };
-  recomputed: { points: number; exact: number; goalDifference: number; winner: number; opposite: number; scored: number };
+  stored: { points: number; exact: number; goalDifference: number; winner: number; opposite: number; scored: number; jokers: number };
+  recomputed: { points: number; exact: number; goalDifference: number; winner: number; opposite: number; scored: number; jokers: number };
 }
 
 /** A member's round whose stored totals differ from the recomputed ones. */
@@ -43,11 +43,13 @@ function scopeWhere(scope: TotalsScope, column: string): SQL {
   return sql``;
 }
 
-/** Sums of an outcome column `o` and points column `pts` as the totals' select list. */
-function sumsOf(outcome: string, points: string): SQL {
+/** Sums of an outcome column, a points column and a joker column as the totals' select list. */
+function sumsOf(outcome: string, points: string, joker: string): SQL {
   const count = (name: string) => sql.raw(`(count(*) filter (where ${outcome} = '${name}'))::int as ${name}`);
+  const scored = `${outcome} is not null and ${outcome} <> 'void'`;
   return sql`coalesce(sum(${sql.raw(points)}), 0)::int as points, ${count('exact')}, ${count('goal_difference')}, ${count('winner')},
-    ${count('opposite')}, (count(*) filter (where ${sql.raw(outcome)} is not null and ${sql.raw(outcome)} <> 'void'))::int as scored`;
+    ${count('opposite')}, (count(*) filter (where ${sql.raw(scored)}))::int as scored,
+    (count(*) filter (where ${sql.raw(scored)} and ${sql.raw(joker)}))::int as jokers`;
 }
 
 /**
@@ -58,10 +60,10 @@ function heldTotalsSql(scope: TotalsScope = {}): SQL {
   const where = scopeWhere(scope, 'p.group_id');
   const held = outcomeOf({ m: 'h' });
   return sql`
-    select x.group_id, x.user_id, x.round_order, ${sumsOf('x.outcome', 'x.points')},
+    select x.group_id, x.user_id, x.round_order, ${sumsOf('x.outcome', 'x.points', 'x.joker')},
            ${streakBitsSql(sql`x.outcome`, sql`x.points`, sql`x.mask`)}
       from (
-        select p.group_id, p.user_id, m.round_order, ${slotMaskSql('m')} as mask, ${held} as outcome, ${pointsSql(held)} as points
+        select p.group_id, p.user_id, m.round_order, ${slotMaskSql('m')} as mask, p.joker, ${held} as outcome, ${pointsSql(held)} as points
           from predictions p
           join matches m on m.id = p.match_id
           join groups g on g.id = p.group_id
@@ -73,9 +75,9 @@ function heldTotalsSql(scope: TotalsScope = {}): SQL {
     having count(*) filter (where x.outcome is not null and x.outcome <> 'void') > 0`;
 }
 
-const totalsDiffer = `(coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
+const totalsDiffer = `(coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0), coalesce(s.jokers, 0))
   is distinct from
-  (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`;
+  (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0), coalesce(r.jokers, 0))`;
 const differ = sql.raw(totalsDiffer);
 /** differ, plus the streak masks. */
 const roundDiffer = sql.raw(`${totalsDiffer}
@@ -112,9 +114,9 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
   const inGroup = (column: string) => (groupId ? sql`where ${sql.raw(column)} = ${groupId}::uuid` : sql``);
   const rows = rowsOf<Record<string, number | string>>(await conn.execute(sql`
     with recomputed as (
-      select x.group_id, x.user_id, ${sumsOf('x.outcome', 'x.points')}
+      select x.group_id, x.user_id, ${sumsOf('x.outcome', 'x.points', 'x.joker')}
         from (
-          select p.group_id, p.user_id, ${outcomeSql} as outcome, ${pointsSql(outcomeSql)} as points
+          select p.group_id, p.user_id, p.joker, ${outcomeSql} as outcome, ${pointsSql(outcomeSql)} as points
             from predictions p join matches m on m.id = p.match_id join groups g on g.id = p.group_id
            ${inGroup('p.group_id')}
         ) x
@@ -123,32 +125,34 @@ export async function totalsMismatches(conn: Conn, groupId?: string): Promise<To
     pending_rows as (${pendingRowsSql(groupId ?? null)}),
     stored as (
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
-             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored
+             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored, sum(jokers)::int as jokers
         from (
           -- As rankings read them: the season row, and the rounds after the league's mark.
-          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored from member_season_totals ${inGroup('group_id')}
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored, jokers from member_season_totals ${inGroup('group_id')}
           union all
-          select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored
+          select t.group_id, t.user_id, t.points, t.exact, t.goal_difference, t.winner, t.opposite, t.scored, t.jokers
             from member_round_totals t
             left join groups g on g.id = t.group_id
             left join season_total_marks k on k.league_id = g.league_id
            where t.round_order > coalesce(k.through_round, -2147483648) ${groupId ? sql`and t.group_id = ${groupId}::uuid` : sql``}
           union all
-          select x.group_id, x.user_id, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id
+          select x.group_id, x.user_id, points, exact, goal_difference, winner, opposite, scored, jokers
+            from (select x.group_id, x.user_id, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id) x
         ) u
        group by group_id, user_id
     )
     select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
            coalesce(s.points, 0) as s_points, coalesce(s.exact, 0) as s_exact, coalesce(s.goal_difference, 0) as s_goal_difference,
-           coalesce(s.winner, 0) as s_winner, coalesce(s.opposite, 0) as s_opposite, coalesce(s.scored, 0) as s_scored,
+           coalesce(s.winner, 0) as s_winner, coalesce(s.opposite, 0) as s_opposite, coalesce(s.scored, 0) as s_scored, coalesce(s.jokers, 0) as s_jokers,
            coalesce(r.points, 0) as r_points, coalesce(r.exact, 0) as r_exact, coalesce(r.goal_difference, 0) as r_goal_difference,
-           coalesce(r.winner, 0) as r_winner, coalesce(r.opposite, 0) as r_opposite, coalesce(r.scored, 0) as r_scored
+           coalesce(r.winner, 0) as r_winner, coalesce(r.opposite, 0) as r_opposite, coalesce(r.scored, 0) as r_scored, coalesce(r.jokers, 0) as r_jokers
       from stored s
       full join recomputed r on r.group_id = s.group_id and r.user_id = s.user_id
      where ${differ}`));
   const pick = (row: Record<string, number | string>, prefix: string) => ({
     points: Number(row[`${prefix}_points`]), exact: Number(row[`${prefix}_exact`]), goalDifference: Number(row[`${prefix}_goal_difference`]),
     winner: Number(row[`${prefix}_winner`]), opposite: Number(row[`${prefix}_opposite`]), scored: Number(row[`${prefix}_scored`]),
+    jokers: Number(row[`${prefix}_jokers`]),
   });
   return rows.map((row) => ({ groupId: String(row.group_id), userId: String(row.user_id), stored: pick(row, 's'), recomputed: pick(row, 'r') }));
 }
@@ -168,8 +172,8 @@ export async function rebuildTotals(conn: Conn, scope: string | TotalsScope = {}
   await conn.execute(sql`delete from member_round_totals ${scopeWhere(where, 'group_id')}`);
   const written = rowsOf<{ n: number }>(await conn.execute(sql`
     with written as (
-      insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits)
-      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits from (${heldTotalsSql(where)}) r
+      insert into member_round_totals (group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, jokers, scored_bits, hit_bits)
+      select group_id, user_id, round_order, points, exact, goal_difference, winner, opposite, scored, jokers, scored_bits, hit_bits from (${heldTotalsSql(where)}) r
       returning 1
     )
     select count(*)::int as n from written`));

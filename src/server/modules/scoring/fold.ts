@@ -117,12 +117,12 @@ export async function foldStep(conn: Conn, matchId: string, limit: number): Prom
 /**
  * The statement of one fold batch (exported for EXPLAIN in benchmarks): the match's predictions after
  * `after` in (group, user) order, at most `limit`, moved from the snapshot `fromVersion` to `toVersion`;
- * per member and round the difference is added to member_round_totals (rows whose difference is zero are
+ * per member and round the difference (points, counts, jokers counted) is added to member_round_totals (rows whose difference is zero are
  * not written) and the match's bit of the round's streak masks set to its new value and the queue's cursor moves to the last prediction read. Returns `folded`.
  */
 export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: number, after: { groupId: string; userId: string } | null, limit: number) {
   const keyset = after ? sql`and (p.group_id, p.user_id) > (${after.groupId}::uuid, ${after.userId}::text)` : sql``;
-  const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'));
+  const delta = totalsDeltaSql(sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'), sql`x.joker`);
   return sql`
     with picked as (
       -- Walk the match's predictions in index order (match, group, user) from the keyset: O(batch).
@@ -165,12 +165,12 @@ export function foldBatchQuery(matchId: string, fromVersion: number, toVersion: 
        group by x.group_id, x.round_order, x.user_id
     ),
     written as (
-      insert into member_round_totals as t (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits)
-      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored, scored_bits, hit_bits from deltas
+      insert into member_round_totals as t (group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored, jokers, scored_bits, hit_bits)
+      select group_id, round_order, user_id, points, exact, goal_difference, winner, opposite, scored, jokers, scored_bits, hit_bits from deltas
       on conflict (group_id, round_order, user_id) do update
          set points = t.points + excluded.points, exact = t.exact + excluded.exact,
              goal_difference = t.goal_difference + excluded.goal_difference, winner = t.winner + excluded.winner,
-             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored,
+             opposite = t.opposite + excluded.opposite, scored = t.scored + excluded.scored, jokers = t.jokers + excluded.jokers,
              -- The match's bit takes its new value; the round's other bits stay.
              scored_bits = (t.scored_bits & ~(select mask from snap)) | excluded.scored_bits,
              hit_bits = (t.hit_bits & ~(select mask from snap)) | excluded.hit_bits

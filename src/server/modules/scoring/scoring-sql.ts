@@ -154,9 +154,11 @@ export function pendingRowsSql(groupId: string | null | { groupIds: string }): S
 
 /**
  * Differences of the totals columns between a new and an old (outcome, points) pair, as a select list
- * `points, exact, goal_difference, winner, opposite, scored` of sums over the rows in scope.
+ * `points, exact, goal_difference, winner, opposite, scored, jokers` of sums over the rows in scope
+ * (`jokers`: counted predictions, as `scored`, that carry a joker).
+ * @param joker the SQL boolean of the row's joker.
  */
-export function totalsDeltaSql(newOutcome: SQL, newPoints: SQL, oldOutcome: SQL, oldPoints: SQL): SQL {
+export function totalsDeltaSql(newOutcome: SQL, newPoints: SQL, oldOutcome: SQL, oldPoints: SQL, joker: SQL): SQL {
   const count = (outcome: SQL, name: string) => sql`(${outcome} is not distinct from ${sql.raw(`'${name}'`)}::prediction_outcome)::int`;
   const isScored = (outcome: SQL) => sql`(${outcome} is not null and ${outcome} <> 'void')::int`;
   return sql`
@@ -165,7 +167,8 @@ export function totalsDeltaSql(newOutcome: SQL, newPoints: SQL, oldOutcome: SQL,
     coalesce(sum(${count(newOutcome, 'goal_difference')} - ${count(oldOutcome, 'goal_difference')}), 0)::int as goal_difference,
     coalesce(sum(${count(newOutcome, 'winner')} - ${count(oldOutcome, 'winner')}), 0)::int as winner,
     coalesce(sum(${count(newOutcome, 'opposite')} - ${count(oldOutcome, 'opposite')}), 0)::int as opposite,
-    coalesce(sum(${isScored(newOutcome)} - ${isScored(oldOutcome)}), 0)::int as scored`;
+    coalesce(sum(${isScored(newOutcome)} - ${isScored(oldOutcome)}), 0)::int as scored,
+    coalesce(sum(${isScored(newOutcome)} - ${isScored(oldOutcome)}) filter (where ${joker}), 0)::int as jokers`;
 }
 
 /**
@@ -194,7 +197,7 @@ export function streakBitsSql(outcome: SQL, points: SQL, mask: SQL): SQL {
 
 /** The delta select list of pending rows `x` (pendingRowsSql): new minus old, points under the group's rules. */
 export const pendingDeltaSql: SQL = totalsDeltaSql(
-  sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'));
+  sql`x.new_outcome`, pointsSql(sql`x.new_outcome`, 'x'), sql`x.old_outcome`, pointsSql(sql`x.old_outcome`, 'x'), sql`x.joker`);
 
 /**
  * Outcome and points of a prediction on its match's current result, as columns for the query builder:

@@ -26,7 +26,7 @@ import { inBackground } from '../../db/embedded-activity';
 export const SEASON_LOCK_KEY = 7_240_613;
 
 /** The figures a season row and a round row share, in the order the statements below list them. */
-const FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite', 'scored'] as const;
+const FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite', 'scored', 'jokers'] as const;
 const sums = sql.raw(FIGURES.map((name) => `sum(t.${name})::int as ${name}`).join(', '));
 const names = sql.raw(FIGURES.join(', '));
 
@@ -52,12 +52,12 @@ async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number,
     on conflict (group_id, user_id) do update
        set points = s.points + excluded.points, exact = s.exact + excluded.exact,
            goal_difference = s.goal_difference + excluded.goal_difference, winner = s.winner + excluded.winner,
-           opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored`);
+           opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored, jokers = s.jokers + excluded.jokers`);
   if (sign < 0) {
     await conn.execute(sql`
       delete from member_season_totals s using groups g
        where g.id = s.group_id and g.league_id = ${leagueId}::uuid
-         and (s.points, s.exact, s.goal_difference, s.winner, s.opposite, s.scored) = (0, 0, 0, 0, 0, 0)`);
+         and (s.points, s.exact, s.goal_difference, s.winner, s.opposite, s.scored, s.jokers) = (0, 0, 0, 0, 0, 0, 0)`);
   }
 }
 
@@ -150,9 +150,9 @@ export async function seasonTotalsMismatches(conn: Conn, groupId?: string): Prom
            coalesce(s.points, 0) as s_points, coalesce(r.points, 0) as r_points
       from stored s
       full join summed r on r.group_id = s.group_id and r.user_id = s.user_id
-     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0))
+     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0), coalesce(s.jokers, 0))
            is distinct from
-           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0))`));
+           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0), coalesce(r.jokers, 0))`));
   return rows.map((row) => ({
     groupId: String(row.group_id), userId: String(row.user_id), storedPoints: Number(row.s_points), summedPoints: Number(row.r_points),
   }));

@@ -1,0 +1,93 @@
+/**
+ * Migration 0037 (jokers folded into the totals): its backfill counts, for totals written before it, the
+ * jokers on counted predictions at the snapshots the totals hold — a match folded, one whose result is
+ * half-way through a fold (queued, cursor mid-group), a postponed one — and the season rows follow through
+ * the trigger. The state before the migration is made by zeroing the new columns of totals written by
+ * today's code; then the migration's own UPDATE statement (read from its file) runs.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import { rowsOf } from '../../db/client';
+import { groupMembers, groups, leagues, matches, predictions, profiles, teams, user } from '../../db/schema';
+import { setMatchResult } from '../admin/service';
+import { groupRanking } from '../groups/ranking';
+import { roundTotalsMismatches, totalsMismatches } from './consistency';
+import { foldPending, foldStep, lockMatchForFolding } from './fold';
+import { scoreMatches } from './score-matches';
+import { seasonTotalsMismatches } from './season-totals';
+
+const MIGRATION = fileURLToPath(new URL('../../db/migrations/0037_joker-totals.sql', import.meta.url));
+
+/** The migration's backfill: its statement that updates member_round_totals. */
+function backfillStatement(): string {
+  const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
+  const backfill = statements.find((statement) => statement.includes('UPDATE "member_round_totals"'));
+  if (!backfill) throw new Error('migration 0037 has no backfill of member_round_totals');
+  return backfill;
+}
+
+describe(`migration 0037: jokers in the totals (${TEST_DB_KIND})`, () => {
+  const testDatabase = useTestDatabase();
+
+  it('counts the jokers of totals written before it at their held snapshots, season rows included', async () => {
+    const db = testDatabase().db;
+    const [league] = await db.insert(leagues).values({ name: 'Upgrade', season: '1', kind: 'league', provider: 'test', externalId: 'joker-upgrade' }).returning();
+    const [home, away] = await db.insert(teams).values([{ name: 'Upgrade Home' }, { name: 'Upgrade Away' }]).returning();
+    const fixture = await db.insert(matches).values([1, 2, 3, 3].map((round, i) => ({
+      leagueId: league!.id, externalId: `u${i}`, roundName: `R${round}`, roundOrder: round, stage: 'league' as const,
+      kickoff: new Date(Date.UTC(2020, 0, 1 + 7 * i)), homeTeamId: home!.id, awayTeamId: away!.id,
+    }))).returning({ id: matches.id });
+    const [m1, m2, m3, m4] = fixture.map((row) => row.id);
+    const members = ['up-1', 'up-2', 'up-3', 'up-4'];
+    await db.insert(user).values(members.map((id) => ({ id, name: id, email: `${id}@example.com` })));
+    await db.insert(profiles).values(members.map((id) => ({ userId: id, username: id.replace('-', '_'), fullName: id })));
+    const [group] = await db.insert(groups).values({ name: 'Upgrade', leagueId: league!.id, color: 'sky', inviteCode: 'UPGRADE1', ownerId: 'up-1', jokerMode: 'double', jokersPerSeason: 10 }).returning();
+    await db.insert(groupMembers).values(members.map((userId) => ({ groupId: group!.id, userId })));
+    // Everyone predicts 1-0 everywhere; jokers spread over every kind of match.
+    const jokers: Record<string, string[]> = { 'up-1': [m1!, m3!, m4!], 'up-2': [m2!, m3!], 'up-3': [m1!, m3!], 'up-4': [m3!] };
+    await db.insert(predictions).values(members.flatMap((userId) => [m1!, m2!, m3!, m4!].map((matchId) => ({
+      groupId: group!.id, userId, matchId, homeGoals: 1, awayGoals: 0, joker: jokers[userId]!.includes(matchId),
+    }))));
+    // Rounds 1 and 2 finished and folded (the league's mark moves to round 1); m4 postponed; m3 finished
+    // and folded for its first two members only.
+    await setMatchResult(db, m1!, { status: 'finished', homeGoals: 1, awayGoals: 0 });
+    await setMatchResult(db, m2!, { status: 'finished', homeGoals: 2, awayGoals: 2 });
+    await setMatchResult(db, m4!, { status: 'postponed', homeGoals: null, awayGoals: null });
+    await foldPending(db);
+    await db.execute(sql`update matches set status = 'finished', home_goals = 3, away_goals = 0 where id = ${m3!}::uuid`);
+    await scoreMatches(db, [m3!], { syncLimit: 0 }); // queued, not folded
+    await db.transaction(async (tx) => {
+      await lockMatchForFolding(tx, m3!);
+      expect(await foldStep(tx, m3!, 2)).toEqual({ folded: 2, done: false });
+    });
+    const mark = rowsOf<{ through_round: number }>(await db.execute(sql`select through_round from season_total_marks where league_id = ${league!.id}::uuid`));
+    expect(mark).toEqual([{ through_round: 1 }]);
+    const ranked = async () => Object.fromEntries((await groupRanking(db, group!.id)).rows.map((row) => [row.userId, row.jokers]));
+    const before = await ranked();
+    // m4 is postponed: its jokers never count; every other joker sits on a closed match.
+    expect(before).toEqual({ 'up-1': 2, 'up-2': 2, 'up-3': 2, 'up-4': 1 });
+
+    // As the columns were when the migration added them.
+    await db.execute(sql`update member_round_totals set jokers = 0 where jokers <> 0`);
+    const zeroed = rowsOf<{ n: number }>(await db.execute(sql`select coalesce(sum(jokers), 0)::int as n from member_season_totals`));
+    expect(zeroed).toEqual([{ n: 0 }]);
+    expect(await roundTotalsMismatches(db)).not.toEqual([]);
+
+    await db.execute(sql.raw(backfillStatement()));
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+    expect(await seasonTotalsMismatches(db)).toEqual([]);
+    expect(await totalsMismatches(db)).toEqual([]);
+    // Round 1's jokers (up-1 and up-3 on m1) are in the season rows.
+    const season = rowsOf<{ user_id: string; jokers: number }>(await db.execute(sql`
+      select user_id, jokers from member_season_totals where group_id = ${group!.id}::uuid and jokers > 0 order by user_id`));
+    expect(season).toEqual([{ user_id: 'up-1', jokers: 1 }, { user_id: 'up-3', jokers: 1 }]);
+    expect(await ranked()).toEqual(before);
+    // And the rest of the fold goes on from there.
+    await foldPending(db);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+    expect(await ranked()).toEqual(before);
+  });
+});
