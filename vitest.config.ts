@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/slow-first-sequencer';
 
 /**
- * Test projects: `unit` (pure code: domain, contracts, provider parsing; and the checks of docs/ against
- * the repository, tests/docs), `db` (the HTTP API and services over a real database: PGlite, or PostgreSQL
+ * Test projects: `unit` (pure code: domain, contracts, provider parsing; the checks of docs/ against
+ * the repository, tests/docs; the test order, tests/slow-first-sequencer.ts), `db` (the HTTP API and services over a real database: PGlite, or PostgreSQL
  * when TEST_DATABASE_URL is set) and `e2e` (browser journeys in Chromium). `npm test` runs these three.
  * `sweeps` (`npm run test:sweeps`, run by .ci/run) holds the browser's layout sweeps of every screen in three
  * languages; `reliability` (`npm run test:reliability`, run by .ci/run) the long proofs: fuzzing, crash
@@ -36,6 +37,8 @@ export default defineConfig({
     // starting): a third worker fills those waits (unit + db 300 → 246 s). The browser files have their own
     // group and count (below).
     maxWorkers: 3,
+    // The files that run longest start first, also on a clone that never ran them (tests/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
@@ -43,7 +46,7 @@ export default defineConfig({
           // One module graph per worker (the files are pure and restore their fake timers): a fresh one per
           // file cost 7 s of the suite for ~40 small files.
           isolate: false,
-          include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/providers/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/*.test.ts'],
           env: { TZ: 'UTC', EMBEDDED_FSYNC: 'false' },
         },
       },
