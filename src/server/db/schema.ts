@@ -394,7 +394,8 @@ export const predictions = pgTable('predictions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  // A member's jokers in a group, found without reading their predictions (placing one, the consistency check).
+  // A member's jokers in a group, found without reading their predictions (placing one, the revealed
+  // predictions, the stats' Best joker card, the consistency check).
   index('predictions_jokers_idx').on(t.groupId, t.userId, t.matchId).where(sql`joker`),
   // The jokers on a match, by group: the ranking counts those on closed matches not yet finished this way
   // (the finished ones are folded into member_round_totals.jokers).
@@ -481,7 +482,7 @@ export const memberRoundTotals = pgTable('member_round_totals', {
  * (season_total_marks.through_round): the sum of their member_round_totals rows with round_order ≤ the
  * mark. A ranking reads this one row plus the rounds after the mark (about one or two per member) instead
  * of every round. Kept in the same statement as member_round_totals by the trigger member_round_totals_season
- * (migration 0029), whoever writes them; the mark moves in season-totals.ts. A missing row means zeros.
+ * (migration 0029, redefined in 0037), whoever writes them; the mark moves in season-totals.ts. A missing row means zeros.
  * No foreign keys, as member_round_totals (decision 004).
  */
 export const memberSeasonTotals = pgTable('member_season_totals', {

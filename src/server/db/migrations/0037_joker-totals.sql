@@ -64,9 +64,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The existing totals, at the snapshots they hold (the match's current result unless it is queued for
--- folding: src/server/modules/scoring/scoring-sql.ts heldVersionSql). The trigger above carries each
--- round's change into its season row.
+-- The existing totals, at the snapshots they hold (the snapshot of the match's current result unless it is
+-- queued for folding: src/server/modules/scoring/scoring-sql.ts heldVersionSql, as consistency.ts reads
+-- them). The trigger above carries each round's change into its season row.
 UPDATE "member_round_totals" t SET "jokers" = c.n
   FROM (
     SELECT p.group_id, p.user_id, m.round_order, count(*)::int AS n
@@ -78,9 +78,7 @@ UPDATE "member_round_totals" t SET "jokers" = c.n
         WHEN q.to_version IS NOT NULL AND (p.group_id, p.user_id) <= (q.cursor_group, q.cursor_user) THEN q.to_version
         ELSE q.from_version END)
      WHERE p.joker
-       AND CASE WHEN q.match_id IS NULL
-                THEN m.status = 'finished' AND m.home_goals IS NOT NULL AND m.away_goals IS NOT NULL
-                ELSE coalesce(h.status = 'finished' AND h.home_goals IS NOT NULL AND h.away_goals IS NOT NULL, false) END
+       AND coalesce(h.status = 'finished' AND h.home_goals IS NOT NULL AND h.away_goals IS NOT NULL, false)
      GROUP BY p.group_id, p.user_id, m.round_order
   ) c
  WHERE t.group_id = c.group_id AND t.user_id = c.user_id AND t.round_order = c.round_order;

@@ -14,6 +14,7 @@ import { leagues, matches, teams } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
 import { jokerMismatches, totalsMismatches } from '../scoring/consistency';
 import { foldPending } from '../scoring/fold';
+import { groupRankings } from '../groups/ranking';
 import { seasonTotalsMismatches } from '../scoring/season-totals';
 import { scoreMatches } from '../scoring/score-matches';
 
@@ -227,6 +228,64 @@ describe(`jokers (${TEST_DB_KIND})`, () => {
     expect(await played()).toEqual({ ana: 0, bruno: 0 });
     await foldPending(t.database.db);
     expect(await played()).toEqual({ ana: 0, bruno: 0 });
+  });
+
+  it('counts jokers played on closed matches, postponed and cancelled aside, whatever the totals have folded or queued', async () => {
+    const groupId = await groupWith('Played', { mode: 'double', perSeason: 4 });
+    for (const match of ['r1a', 'r1b', 'r2a'] as const) {
+      await predict(ana, groupId, match, 1, 0);
+      await predict(bruno, groupId, match, 0, 0);
+      expect((await place(ana, groupId, match)).statusCode).toBe(200);
+    }
+    expect((await place(bruno, groupId, 'r2a')).statusCode).toBe(200);
+    const db = t.database.db;
+    /** The definition itself, from the predictions: jokers on matches closed by the database's clock, not void. */
+    const defined = async () => Object.fromEntries(rowsOf<{ username: string; n: number }>(await db.execute(sql`
+      select pr.username, count(p.match_id) filter (where m.status not in ('postponed', 'cancelled')
+               and (m.status <> 'scheduled' or m.kickoff - interval '15 minutes' <= now()))::int as n
+        from group_members gm join profiles pr on pr.user_id = gm.user_id
+        left join predictions p on p.group_id = gm.group_id and p.user_id = gm.user_id and p.joker
+        left join matches m on m.id = p.match_id
+       where gm.group_id = ${groupId}::uuid group by pr.username`)).map((row) => [row.username, row.n]));
+    /** Jokers played as the group's ranking reads them, alone and among many groups (the refresher's statement). */
+    const read = async () => {
+      const alone = Object.fromEntries((await as(ana, 'GET', `/api/groups/${groupId}/ranking`)).json().ranking
+        .map((r: { username: string; jokers: number }) => [r.username, r.jokers]));
+      const many = (await groupRankings(db, leagueId, [groupId])).get(groupId)!.rows;
+      const names = Object.fromEntries(rowsOf<{ user_id: string; username: string }>(await db.execute(sql`select user_id, username from profiles`)).map((r) => [r.user_id, r.username]));
+      expect(Object.fromEntries(many.map((r) => [names[r.userId], r.jokers])), 'among many groups').toEqual(alone);
+      expect(alone, 'the definition').toEqual(await defined());
+      return alone;
+    };
+    /** A result written as an import would, queued for folding without folding it (as a big match is). */
+    const queue = async (match: keyof typeof fixture, set: ReturnType<typeof sql>) => {
+      await db.execute(sql`update matches set ${set} where id = ${fixture[match]}::uuid`);
+      await scoreMatches(db, [fixture[match]], { syncLimit: 0 });
+    };
+    expect(await read()).toEqual({ ana: 0, bruno: 0 });
+    await close('r1a');
+    expect(await read()).toEqual({ ana: 1, bruno: 0 });
+    // Finished without a score yet, then with one: queued, then folded.
+    await queue('r1a', sql`status = 'finished'`);
+    expect(await read()).toEqual({ ana: 1, bruno: 0 });
+    await queue('r1a', sql`home_goals = 1, away_goals = 0`);
+    expect(await read()).toEqual({ ana: 1, bruno: 0 });
+    await foldPending(db);
+    expect(await read()).toEqual({ ana: 1, bruno: 0 });
+    // Taken back to scheduled, its kickoff past: still closed, still played; queued, then folded.
+    await queue('r1a', sql`status = 'scheduled', home_goals = null, away_goals = null, kickoff = now() - interval '1 hour'`);
+    expect(await read()).toEqual({ ana: 1, bruno: 0 });
+    await foldPending(db);
+    expect(await read()).toEqual({ ana: 1, bruno: 0 });
+    // Another match in play, queued with its score, then cancelled; round 2's match finished.
+    await queue('r1b', sql`status = 'live', home_goals = 0, away_goals = 0, kickoff = now() - interval '30 minutes'`);
+    expect(await read()).toEqual({ ana: 2, bruno: 0 });
+    await queue('r2a', sql`status = 'finished', home_goals = 2, away_goals = 2, kickoff = now() - interval '2 hours'`);
+    expect(await read()).toEqual({ ana: 3, bruno: 1 });
+    await queue('r1b', sql`status = 'cancelled', home_goals = null, away_goals = null`);
+    expect(await read()).toEqual({ ana: 2, bruno: 1 });
+    await foldPending(db);
+    expect(await read()).toEqual({ ana: 2, bruno: 1 });
   });
 
   it('doubles the points in the ranking (the −2 too, or only points above 0), counts jokers played and the Best joker card', async () => {

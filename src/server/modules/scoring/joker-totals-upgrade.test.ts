@@ -1,9 +1,10 @@
 /**
- * Migration 0037 (jokers folded into the totals): its backfill counts, for totals written before it, the
- * jokers on counted predictions at the snapshots the totals hold — a match folded, one whose result is
- * half-way through a fold (queued, cursor mid-group), a postponed one — and the season rows follow through
- * the trigger. The state before the migration is made by zeroing the new columns of totals written by
- * today's code; then the migration's own UPDATE statement (read from its file) runs.
+ * Migration 0037 (jokers folded into the totals): run on totals written before it, it counts the jokers on
+ * counted predictions at the snapshots the totals hold — a match folded, one whose result is half-way
+ * through a fold (queued, cursor mid-group), a postponed one — and the season rows follow through the
+ * trigger it redefines. The database before the migration is made from totals written by today's code: the
+ * new columns and index dropped and the trigger's function of migration 0029 put back; then every statement
+ * of 0037's file runs, in its order.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,14 +20,20 @@ import { foldPending, foldStep, lockMatchForFolding } from './fold';
 import { scoreMatches } from './score-matches';
 import { seasonTotalsMismatches } from './season-totals';
 
-const MIGRATION = fileURLToPath(new URL('../../db/migrations/0037_joker-totals.sql', import.meta.url));
+const migration = (file: string) => fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url));
+/** A migration file's statements, in order (drizzle-kit's breakpoints). */
+const statementsOf = (file: string) => readFileSync(migration(file), 'utf8').split('--> statement-breakpoint').filter((text) => text.trim());
 
-/** The migration's backfill: its statement that updates member_round_totals. */
-function backfillStatement(): string {
-  const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
-  const backfill = statements.find((statement) => statement.includes('UPDATE "member_round_totals"'));
-  if (!backfill) throw new Error('migration 0037 has no backfill of member_round_totals');
-  return backfill;
+/** The statements that take a database back to before 0037: its columns and index gone, 0029's trigger function back. */
+function before0037(): string[] {
+  const fn = statementsOf('0029_season-totals.sql').find((text) => text.includes('CREATE FUNCTION "member_round_totals_season"()'));
+  if (!fn) throw new Error('migration 0029 defines no member_round_totals_season()');
+  return [
+    'DROP INDEX "predictions_match_jokers_idx"',
+    'ALTER TABLE "member_round_totals" DROP COLUMN "jokers"',
+    'ALTER TABLE "member_season_totals" DROP COLUMN "jokers"',
+    fn.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'),
+  ];
 }
 
 describe(`migration 0037: jokers in the totals (${TEST_DB_KIND})`, () => {
@@ -70,13 +77,12 @@ describe(`migration 0037: jokers in the totals (${TEST_DB_KIND})`, () => {
     // m4 is postponed: its jokers never count; every other joker sits on a closed match.
     expect(before).toEqual({ 'up-1': 2, 'up-2': 2, 'up-3': 2, 'up-4': 1 });
 
-    // As the columns were when the migration added them.
-    await db.execute(sql`update member_round_totals set jokers = 0 where jokers <> 0`);
-    const zeroed = rowsOf<{ n: number }>(await db.execute(sql`select coalesce(sum(jokers), 0)::int as n from member_season_totals`));
-    expect(zeroed).toEqual([{ n: 0 }]);
-    expect(await roundTotalsMismatches(db)).not.toEqual([]);
-
-    await db.execute(sql.raw(backfillStatement()));
+    // The database as it was before the migration, then the migration.
+    for (const statement of before0037()) await db.execute(sql.raw(statement));
+    const columns = rowsOf<{ n: number }>(await db.execute(sql`
+      select count(*)::int as n from information_schema.columns where column_name = 'jokers' and table_name in ('member_round_totals', 'member_season_totals')`));
+    expect(columns).toEqual([{ n: 0 }]);
+    for (const statement of statementsOf('0037_joker-totals.sql')) await db.execute(sql.raw(statement));
     expect(await roundTotalsMismatches(db)).toEqual([]);
     expect(await seasonTotalsMismatches(db)).toEqual([]);
     expect(await totalsMismatches(db)).toEqual([]);

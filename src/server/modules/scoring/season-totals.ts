@@ -2,7 +2,7 @@
  * Season totals: each member's rounds up to their league's mark summed into one row
  * (member_season_totals), so that a ranking reads one row per member plus the rounds after the mark
  * instead of every round of the season (groups/ranking.ts). The trigger member_round_totals_season
- * (migration 0029) keeps the rows equal to their rounds whoever writes member_round_totals; this module
+ * (migration 0029; its function redefined with the jokers in 0037) keeps the rows equal to their rounds whoever writes member_round_totals; this module
  * moves the marks, checks the rows and rebuilds them.
  *
  * A league's mark follows one below its latest finished round: the latest round stays out of the season
