@@ -646,6 +646,19 @@ export const sentNotifications = pgTable('sent_notifications', {
   index('sent_notifications_retry_idx').on(t.retryAt).where(sql`delivered_at is null`),
 ]);
 
+/**
+ * The (group, round) pairs whose results notices have been worked out (modules/notifications/reminders.ts
+ * claimResultsNotices): each once, when the round is over and folded. Without it every run of the
+ * reminders job summed the standings of every member of every group whose round ended in the last 48 h
+ * again, minutes of a database's time a run at 10,000 groups (docs/benchmarks.md, the night benchmark).
+ * Forgotten with the sent notifications (SENT_KEPT_DAYS).
+ */
+export const resultsNoticeRounds = pgTable('results_notice_rounds', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  roundOrder: integer('round_order').notNull(),
+  noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder] }), index('results_notice_rounds_noticed_idx').on(t.noticedAt)]);
+
 /** Settings the app generates once and shares across instances (the VAPID key pair for Web Push). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),

@@ -237,6 +237,13 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     expect(pushesTo('bruno-phone').at(-1)).toMatchObject({ kind: 'results', body: 'Resultados: você fez 3 pontos e agora está em 2º no Office Pool.' });
     expect(push.messages.length - pushesBefore).toBe(2);
     expect(await sendDueReminders(t.database.db, delivery, minutes(60))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    // The group's round was worked out once: later runs do not read its standings again, even where a claim
+    // is missing (taken away here to tell the two apart).
+    const worked = rowsOf<{ group_id: string; round_order: number }>(await t.database.db.execute(sql`select group_id, round_order from results_notice_rounds`));
+    const [round] = rowsOf<{ round_order: number }>(await t.database.db.execute(sql`select round_order from matches where id = ${over[0]!.id}::uuid`));
+    expect(worked).toContainEqual({ group_id: groupId, round_order: round!.round_order });
+    await t.database.db.execute(sql`delete from sent_notifications where kind = 'results' and user_id = ${ids.ana}`);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(61))).toEqual({ deadline: 0, results: 0, retried: 0 });
   });
 
   it('pushes a goal to those who predicted the match and asked for goals, once per score across instances', async () => {
@@ -379,8 +386,11 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     const before = await count();
     expect(before).toBeGreaterThan(0);
     expect(await pruneSentNotifications(t.database.db, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
+    const rounds = async () => Number(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from results_notice_rounds`))[0]!.n);
+    expect(await rounds()).toBeGreaterThan(0);
     expect(await pruneSentNotifications(t.database.db, new Date(Date.now() + 15 * 86_400_000))).toBe(before);
     expect(await count()).toBe(0);
+    expect(await rounds()).toBe(0);
   });
 
   it('runs as a job: a newcomer is reminded on the next tick, once', async () => {

@@ -89,7 +89,9 @@ const RESULTS_EXPIRE_HOURS = 24;
  * Results notices due at `now`: for each round whose matches are all over (finished, postponed or
  * cancelled; at least one finished, the last within RESULTS_WITHIN_HOURS) and folded into the totals,
  * each member of an active group who had a scored prediction in it: the round's points and the place now
- * (the ranking rule of src/domain/ranking.ts). One per group, round, person and channel, ever.
+ * (the ranking rule of src/domain/ranking.ts). One per group, round, person and channel, ever. Each (group,
+ * round) is worked out by one run only (results_notice_rounds, written in the same statement): a later run
+ * does not sum the group's standings again.
  */
 export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsNotice[]> {
   const at = now.toISOString();
@@ -110,8 +112,17 @@ export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsN
          and max(m.kickoff) filter (where m.status = 'finished') > ${at}::timestamptz - make_interval(hours => ${RESULTS_WITHIN_HOURS})
     ),
     groups_done as (
+      -- Each (group, round) once (results_notice_rounds): a run after the one that worked it out reads
+      -- nothing of the group.
       select g.id as group_id, g.name as group_name, r.round_order
         from rounds_done r join groups g on g.league_id = r.league_id and g.status = 'active'
+       where not exists (select 1 from results_notice_rounds n where n.group_id = g.id and n.round_order = r.round_order)
+    ),
+    noticed as (
+      -- Written whatever reads it (a data-modifying WITH runs to completion); a concurrent run that worked
+      -- out the same pairs claims nothing twice (sent_notifications).
+      insert into results_notice_rounds (group_id, round_order) select group_id, round_order from groups_done
+      on conflict do nothing
     ),
     standings as (
       select gm.group_id, gm.user_id, coalesce(sum(t.points), 0) + coalesce(max(b.points), 0) as points, coalesce(sum(t.exact), 0) as exact,
@@ -148,10 +159,14 @@ export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsN
 /** How long a sent notification is remembered, in days: long past the 2 h and 48 h windows it guards. */
 export const SENT_KEPT_DAYS = 14;
 
-/** Forgets the notifications sent more than SENT_KEPT_DAYS before `now`; returns how many. */
+/**
+ * Forgets the notifications sent more than SENT_KEPT_DAYS before `now`, and the rounds whose results
+ * notices were worked out as long ago (results_notice_rounds); returns how many notifications.
+ */
 export async function pruneSentNotifications(db: Db, now: Date): Promise<number> {
   const rows = rowsOf<{ n: number }>(await db.execute(sql`
-    with gone as (delete from sent_notifications where sent_at < ${now.toISOString()}::timestamptz - make_interval(days => ${SENT_KEPT_DAYS}) returning 1)
+    with gone as (delete from sent_notifications where sent_at < ${now.toISOString()}::timestamptz - make_interval(days => ${SENT_KEPT_DAYS}) returning 1),
+    rounds as (delete from results_notice_rounds where noticed_at < ${now.toISOString()}::timestamptz - make_interval(days => ${SENT_KEPT_DAYS}))
     select count(*)::int as n from gone`));
   return Number(rows[0]?.n ?? 0);
 }
