@@ -648,15 +648,20 @@ export const sentNotifications = pgTable('sent_notifications', {
 
 /**
  * The (group, round) pairs whose results notices have been worked out (modules/notifications/reminders.ts
- * claimResultsNotices): each once, when the round is over and folded. Without it every run of the
- * reminders job summed the standings of every member of every group whose round ended in the last 48 h
- * again, minutes of a database's time a run at 10,000 groups (docs/benchmarks.md, the night benchmark).
- * Forgotten with the sent notifications (SENT_KEPT_DAYS).
+ * claimResultsNotices), with the round's results as they were then (`results_key`: the sum of its matches'
+ * result_version and their count): worked out again only when a result of the round changed (a score that
+ * came after a match was first marked finished, a correction, a postponed match played, a fixture added).
+ * Without it every run of the reminders job summed the standings of every member of every group whose round
+ * ended in the last 48 h again, minutes of a database's time a run at 10,000 groups (docs/benchmarks.md,
+ * the night benchmark). No foreign key: its check would lock each group for the reminders' transaction
+ * (decision 004); rows of deleted groups are harmless and forgotten with the sent notifications
+ * (SENT_KEPT_DAYS).
  */
 export const resultsNoticeRounds = pgTable('results_notice_rounds', {
-  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  groupId: uuid('group_id').notNull(),
   roundOrder: integer('round_order').notNull(),
-  noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull().defaultNow(),
+  resultsKey: text('results_key').notNull(),
+  noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull(),
 }, (t) => [primaryKey({ columns: [t.groupId, t.roundOrder] }), index('results_notice_rounds_noticed_idx').on(t.noticedAt)]);
 
 /** Settings the app generates once and shares across instances (the VAPID key pair for Web Push). */

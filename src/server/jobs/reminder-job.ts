@@ -2,7 +2,8 @@
  * The reminders job: every REMINDER_INTERVAL_MS, sends the deadline reminders and results
  * notices that are due and tries again the notifications whose send failed or whose claimer died
  * (src/server/modules/notifications/deliver.ts, delivery-record.ts), and hourly forgets the record of
- * notifications sent more than two weeks ago and the messages of those that will never be sent. Every instance may run it: each notice is claimed in the
+ * notifications sent more than two weeks ago (with the rounds whose results notices were worked out then)
+ * and the messages of those that will never be sent. Every instance may run it: each notice is claimed in the
  * database before it is sent, so nobody gets one twice. A failing run is logged and the next tick tries
  * again; runs never overlap within an instance.
  */

@@ -242,8 +242,22 @@ describe(`reminders and notifications (${TEST_DB_KIND})`, () => {
     const worked = rowsOf<{ group_id: string; round_order: number }>(await t.database.db.execute(sql`select group_id, round_order from results_notice_rounds`));
     const [round] = rowsOf<{ round_order: number }>(await t.database.db.execute(sql`select round_order from matches where id = ${over[0]!.id}::uuid`));
     expect(worked).toContainEqual({ group_id: groupId, round_order: round!.round_order });
+    const anaResults = async () => Number(rowsOf<{ n: number }>(await t.database.db.execute(sql`
+      select count(*)::int as n from sent_notifications where kind = 'results' and user_id = ${ids.ana}`))[0]!.n);
     await t.database.db.execute(sql`delete from sent_notifications where kind = 'results' and user_id = ${ids.ana}`);
     expect(await sendDueReminders(t.database.db, delivery, minutes(61))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    expect(await anaResults()).toBe(0);
+    // A match of the round marked finished before its score came: not over until the score is in.
+    await t.database.db.execute(sql`update matches set home_goals = null, away_goals = null, result_version = result_version + 1 where id = ${over[1]!.id}::uuid`);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(62))).toEqual({ deadline: 0, results: 0, retried: 0 });
+    // A result of the round changed (the score in, ana's match corrected): worked out again, and ana, whose
+    // claim is gone, is told (mail and push); bruno and the rest already were.
+    await setMatchResult(t.database.db, over[1]!.id, { status: 'finished', homeGoals: 2, awayGoals: 0 });
+    await setMatchResult(t.database.db, over[0]!.id, { status: 'finished', homeGoals: 3, awayGoals: 0 });
+    await foldPending(t.database.db);
+    expect((await sendDueReminders(t.database.db, delivery, minutes(63))).results).toBe(2);
+    expect(await anaResults()).toBe(2);
+    expect(await sendDueReminders(t.database.db, delivery, minutes(64))).toEqual({ deadline: 0, results: 0, retried: 0 });
   });
 
   it('pushes a goal to those who predicted the match and asked for goals, once per score across instances', async () => {

@@ -1,6 +1,7 @@
 /**
  * Which reminders are due, claimed once. Each function is one statement: it selects what is
- * due at `now`, records it in sent_notifications (insert … on conflict do nothing) with a lease and an
+ * due at `now`, records it in sent_notifications (insert … on conflict do nothing; results notices also
+ * record each group's round worked out, results_notice_rounds) with a lease and an
  * expiry (delivery-record.ts) and returns only what it recorded, so an app instance sends only what it
  * claimed and nobody gets the same one twice, however many instances run the job. Only confirmed, enabled
  * accounts, per their preferences (defaults when never saved); push only to people with a subscribed device.
@@ -90,8 +91,10 @@ const RESULTS_EXPIRE_HOURS = 24;
  * cancelled; at least one finished, the last within RESULTS_WITHIN_HOURS) and folded into the totals,
  * each member of an active group who had a scored prediction in it: the round's points and the place now
  * (the ranking rule of src/domain/ranking.ts). One per group, round, person and channel, ever. Each (group,
- * round) is worked out by one run only (results_notice_rounds, written in the same statement): a later run
- * does not sum the group's standings again.
+ * round) is worked out by one run for the same results of the round (results_notice_rounds, written in the
+ * same statement): a later run sums the group's standings again only after a result of the round changed.
+ * So who is told is decided when the round is first found over: a member who turns results notices on,
+ * confirms their address or adds a device afterwards is not told of that round.
  */
 export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsNotice[]> {
   const at = now.toISOString();
@@ -104,25 +107,32 @@ export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsN
        where status = 'finished' and kickoff > ${at}::timestamptz - make_interval(hours => ${RESULTS_WITHIN_HOURS}) and kickoff <= ${at}::timestamptz
     ),
     rounds_done as (
-      select m.league_id, m.round_order
+      -- Over (every match finished with a score, postponed or cancelled) and folded; keyed by its results
+      -- (the sum of its matches' result_version and their count: any result of the round that changes, or a
+      -- match added, makes another key).
+      select m.league_id, m.round_order, sum(m.result_version) || ':' || count(*) as results_key
         from matches m join recent r on r.league_id = m.league_id
        where not exists (select 1 from scoring_queue q join matches x on x.id = q.match_id where x.league_id = m.league_id)
        group by m.league_id, m.round_order
-      having bool_and(m.status in ('finished', 'postponed', 'cancelled')) and bool_or(m.status = 'finished')
+      having bool_and(m.status in ('postponed', 'cancelled') or (m.status = 'finished' and m.home_goals is not null and m.away_goals is not null))
+         and bool_or(m.status = 'finished')
          and max(m.kickoff) filter (where m.status = 'finished') > ${at}::timestamptz - make_interval(hours => ${RESULTS_WITHIN_HOURS})
     ),
     groups_done as (
-      -- Each (group, round) once (results_notice_rounds): a run after the one that worked it out reads
-      -- nothing of the group.
-      select g.id as group_id, g.name as group_name, r.round_order
+      -- Each (group, round) once for the same results (results_notice_rounds): a later run reads nothing
+      -- of the group unless a result of the round changed since.
+      select g.id as group_id, g.name as group_name, r.round_order, r.results_key
         from rounds_done r join groups g on g.league_id = r.league_id and g.status = 'active'
-       where not exists (select 1 from results_notice_rounds n where n.group_id = g.id and n.round_order = r.round_order)
+       where not exists (select 1 from results_notice_rounds n
+                          where n.group_id = g.id and n.round_order = r.round_order and n.results_key = r.results_key)
     ),
     noticed as (
-      -- Written whatever reads it (a data-modifying WITH runs to completion); a concurrent run that worked
-      -- out the same pairs claims nothing twice (sent_notifications).
-      insert into results_notice_rounds (group_id, round_order) select group_id, round_order from groups_done
-      on conflict do nothing
+      -- Written whatever reads it (a data-modifying WITH runs to completion), in key order; a concurrent
+      -- run that worked out the same pairs claims nothing twice (sent_notifications).
+      insert into results_notice_rounds (group_id, round_order, results_key, noticed_at)
+      -- noticed_at by the database's clock, as sent_notifications.sent_at: the two are forgotten together.
+      select group_id, round_order, results_key, now() from groups_done order by group_id, round_order
+      on conflict (group_id, round_order) do update set results_key = excluded.results_key, noticed_at = excluded.noticed_at
     ),
     standings as (
       select gm.group_id, gm.user_id, coalesce(sum(t.points), 0) + coalesce(max(b.points), 0) as points, coalesce(sum(t.exact), 0) as exact,
