@@ -93,6 +93,13 @@ describe('competitionRanksOf and rankedOrder', () => {
     expect(actual(rows)).toEqual(expected(rows));
   });
 
+  it('orders long runs of a shared rank by name, equal names in their order (everyone level before the first result)', () => {
+    const level = Array.from({ length: 300 }, (_, i) => ({ ...row(`u${i}`, i % 100 === 0 ? 9 : 0), name: `m${(i * 37) % 300}` }));
+    expect(actual(level)).toEqual(expected(level));
+    const sameNames = level.map((r, i) => ({ ...r, name: `m${i % 7}` }));
+    expect(actual(sameNames)).toEqual(expected(sameNames));
+  });
+
   it('orders members sharing a rank by name, and keeps equal names in their order', () => {
     const rows = [{ ...row('a', 5), name: 'zed' }, { ...row('b', 5), name: 'amy' }, { ...row('c', 9), name: 'bob' }];
     expect(actual(rows)).toEqual([['c', 1], ['b', 2], ['a', 2]]);
