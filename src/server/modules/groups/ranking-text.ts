@@ -1,8 +1,9 @@
 /**
- * The text in which the ranking statement (ranking.ts) sends a group's members, read back: members apart
+ * The texts in which the ranking statement (ranking.ts) sends a group's members, read back: members apart
  * by RECORD_CHAR, and in each its user id, username, avatar address ('' for none) and NUMBERS
- * comma-separated integers apart by UNIT_CHAR. One text per group, not a row per member: at 10,000
- * members the rows' output and parse cost more than the rest (docs/benchmarks.md).
+ * comma-separated integers apart by UNIT_CHAR; then what the few members with rows beside their season
+ * and latest round add (addExtraRows). One text per group, not a row per member: at 10,000 members the
+ * rows' output and parse cost more than the rest (docs/benchmarks.md).
  */
 import { avatarUrl } from '../profile/avatar-url';
 
@@ -69,4 +70,34 @@ export function groupRowsOf(text: string): GroupRows {
     at = end + 1;
   }
   return group;
+}
+
+/**
+ * Adds a group's `extra` text (rankingStatement: the few members whom matches in play, results queued for
+ * folding, rounds past the season rows or jokers still open add to, each as their user id and NUMBERS
+ * comma-separated integers apart by UNIT_CHAR, members apart by RECORD_CHAR) into `group`'s numbers, member
+ * by member. An id not among the group's members is skipped (no longer a member: the members' rows alone
+ * are ranked).
+ * @throws Error when a record has no id field, or not NUMBERS numbers.
+ */
+export function addExtraRows(group: GroupRows, extra: string): void {
+  if (extra.length === 0) return;
+  const index = new Map<string, number>();
+  for (let i = 0; i < group.userIds.length; i++) index.set(group.userIds[i]!, i);
+  const numbers = new Int32Array(NUMBERS);
+  for (let at = 0; at < extra.length;) {
+    let end = extra.indexOf(RECORD_CHAR, at);
+    if (end < 0) end = extra.length;
+    const unit = extra.indexOf(UNIT_CHAR, at);
+    if (unit < 0 || unit > end) throw new Error(`ranking extra text at ${at}: a record without its id`);
+    const userId = extra.slice(at, unit);
+    const count = parseNumbers(extra, unit + 1, end, numbers, 0);
+    if (count !== NUMBERS) throw new Error(`ranking extra row of ${userId}: ${count > NUMBERS ? `more than ${NUMBERS}` : count} numbers, not ${NUMBERS}`);
+    const member = index.get(userId);
+    if (member !== undefined) {
+      const base = member * NUMBERS;
+      for (let k = 0; k < NUMBERS; k++) group.numbers[base + k] = group.numbers[base + k]! + numbers[k]!;
+    }
+    at = end + 1;
+  }
 }

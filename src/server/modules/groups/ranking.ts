@@ -19,7 +19,7 @@ import type { RankingRow } from '../../../contracts/groups';
 import { arrayLiteral } from '../../db/array-literal';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import { competitionRanksOf, rankedOrder } from '../../../domain/ranking';
-import { groupRowsOf, NUMBERS, RECORD_CHAR, UNIT_CHAR, type GroupRows } from './ranking-text';
+import { addExtraRows, groupRowsOf, NUMBERS, RECORD_CHAR, UNIT_CHAR, type GroupRows } from './ranking-text';
 import { PREDICTION_CLOSE_MINUTES } from '../../../domain/deadline';
 import { liveOutcomeSql, pendingDeltaSql, pendingRowsSql, pointsSql, scoringColumnsSql } from '../scoring/scoring-sql';
 
@@ -58,9 +58,12 @@ export function rankingsQuery(leagueId: string, groupIds: readonly string[]) {
  * The ranking statement of a scope: a first row without a group (`members`: the league's matches in play
  * with a score, and 1 when a finished round before the latest exists, else 0, comma-separated), then a row
  * per group with members: `members`, each member's user id, username, avatar address ('' for none) and
- * numbers (points, exact, goal_difference, winner, opposite, predictions, then the latest finished round's
- * points, exact, goal_difference, winner, opposite, then the bonus points and the jokers played, comma-separated), fields apart by UNIT_CHAR and members
- * by RECORD_CHAR (ranking-text.ts), unordered. rankingsOf ranks them.
+ * numbers from their season row, the latest finished round and bonus points (points, exact,
+ * goal_difference, winner, opposite, predictions, then the latest finished round's points, exact,
+ * goal_difference, winner, opposite, then the bonus points and the jokers played, comma-separated), fields
+ * apart by UNIT_CHAR and members by RECORD_CHAR (ranking-text.ts), unordered; and `extra`, what the rest
+ * adds to the few members it names, each as a user id and the same numbers ('' for nobody). rankingsOf
+ * adds them up and ranks them.
  */
 function rankingStatement(scope: RankingScope) {
   const one = 'groupId' in scope;
@@ -184,34 +187,57 @@ function rankingStatement(scope: RankingScope) {
        group by group_id, user_id
     ),
     totals as (
-      -- Season row + the joined round + the rest + the matches in play. The latest round's share: the matches
-      -- in play while any is scored (latest -1), else the joined round's; plus what the rest adds under it.
+      -- Season row + the joined round + bonus points, per member. The latest round's share: the joined
+      -- round's, unless matches are in play with a score (latest -1: then theirs, in extra).
       select gm.group_id, gm.user_id, pr.username, pr.avatar_url,
-             coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(o.points, 0) + coalesce(v.points, 0) + coalesce(b.points, 0) as points,
-             coalesce(s.exact, 0) + coalesce(r.exact, 0) + coalesce(o.exact, 0) + coalesce(v.exact, 0) as exact,
-             coalesce(s.goal_difference, 0) + coalesce(r.goal_difference, 0) + coalesce(o.goal_difference, 0) + coalesce(v.goal_difference, 0) as goal_difference,
-             coalesce(s.winner, 0) + coalesce(r.winner, 0) + coalesce(o.winner, 0) + coalesce(v.winner, 0) as winner,
-             coalesce(s.opposite, 0) + coalesce(r.opposite, 0) + coalesce(o.opposite, 0) + coalesce(v.opposite, 0) as opposite,
-             coalesce(s.scored, 0) + coalesce(r.scored, 0) + coalesce(o.scored, 0) + coalesce(v.scored, 0) as predictions,
-             (case when (select round_order from latest) = -1 then coalesce(v.points, 0) else coalesce(r.points, 0) end) + coalesce(o.l_points, 0) as l_points,
-             (case when (select round_order from latest) = -1 then coalesce(v.exact, 0) else coalesce(r.exact, 0) end) + coalesce(o.l_exact, 0) as l_exact,
-             (case when (select round_order from latest) = -1 then coalesce(v.goal_difference, 0) else coalesce(r.goal_difference, 0) end) + coalesce(o.l_goal_difference, 0) as l_goal_difference,
-             (case when (select round_order from latest) = -1 then coalesce(v.winner, 0) else coalesce(r.winner, 0) end) + coalesce(o.l_winner, 0) as l_winner,
-             (case when (select round_order from latest) = -1 then coalesce(v.opposite, 0) else coalesce(r.opposite, 0) end) + coalesce(o.l_opposite, 0) as l_opposite,
+             coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(b.points, 0) as points,
+             coalesce(s.exact, 0) + coalesce(r.exact, 0) as exact,
+             coalesce(s.goal_difference, 0) + coalesce(r.goal_difference, 0) as goal_difference,
+             coalesce(s.winner, 0) + coalesce(r.winner, 0) as winner,
+             coalesce(s.opposite, 0) + coalesce(r.opposite, 0) as opposite,
+             coalesce(s.scored, 0) + coalesce(r.scored, 0) as predictions,
+             case when (select round_order from latest) = -1 then 0 else coalesce(r.points, 0) end as l_points,
+             case when (select round_order from latest) = -1 then 0 else coalesce(r.exact, 0) end as l_exact,
+             case when (select round_order from latest) = -1 then 0 else coalesce(r.goal_difference, 0) end as l_goal_difference,
+             case when (select round_order from latest) = -1 then 0 else coalesce(r.winner, 0) end as l_winner,
+             case when (select round_order from latest) = -1 then 0 else coalesce(r.opposite, 0) end as l_opposite,
              coalesce(b.points, 0) as bonus,
-             coalesce(s.jokers, 0) + coalesce(r.jokers, 0) + coalesce(o.jokers, 0) + coalesce(j.played, 0) as jokers
+             coalesce(s.jokers, 0) + coalesce(r.jokers, 0) as jokers
         from group_members gm
         ${one ? sql`join profiles pr on pr.user_id = gm.user_id`
     // Many groups' members: one index lookup each, not a hash of every profile.
     : sql`cross join lateral (select username, avatar_url from profiles where user_id = gm.user_id offset 0) pr`}
         left join season s on s.group_id = gm.group_id and s.user_id = gm.user_id
         left join latest_rows r on r.group_id = gm.group_id and r.user_id = gm.user_id
-        left join others o on o.group_id = gm.group_id and o.user_id = gm.user_id
-        left join live_totals v on v.group_id = gm.group_id and v.user_id = gm.user_id
         -- Bonus points (decided bonus questions): in the total, before and after the latest round alike.
         left join member_bonus_totals b on b.group_id = gm.group_id and b.user_id = gm.user_id
-        left join jokers j on j.group_id = gm.group_id and j.user_id = gm.user_id
        where ${inScope('gm.group_id')}
+    ),
+    extra as (
+      -- What the rest adds, for the members it names (usually none; every member who predicted a match in
+      -- play while one is): the other rounds and queued results, the matches in play (the latest round's
+      -- share while any is scored), the jokers still open. Added by the server (addExtraRows), not joined to
+      -- every member: three left joins of nothing cost a 10,000-member ranking ~8 ms (docs/benchmarks.md).
+      select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
+             sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as predictions,
+             sum(l_points)::int as l_points, sum(l_exact)::int as l_exact, sum(l_goal_difference)::int as l_goal_difference,
+             sum(l_winner)::int as l_winner, sum(l_opposite)::int as l_opposite, sum(jokers)::int as jokers
+        from (
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored,
+                 l_points, l_exact, l_goal_difference, l_winner, l_opposite, jokers
+            from others
+          union all
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored,
+                 case when (select round_order from latest) = -1 then points else 0 end,
+                 case when (select round_order from latest) = -1 then exact else 0 end,
+                 case when (select round_order from latest) = -1 then goal_difference else 0 end,
+                 case when (select round_order from latest) = -1 then winner else 0 end,
+                 case when (select round_order from latest) = -1 then opposite else 0 end, 0
+            from live_totals
+          union all
+          select group_id, user_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, played from jokers
+        ) x
+       group by group_id, user_id
     ),
     meta as (
       select (select matches from live) as live_matches, (select has_earlier from earlier)::int as has_earlier
@@ -221,16 +247,28 @@ function rankingStatement(scope: RankingScope) {
     -- domain's rule), each member's id, username, avatar address ('' for none) and numbers, fields apart by
     -- U+001F and members by U+001E (taken out of names and addresses first): a row per member cost
     -- PostgreSQL's output and the driver's parse more than the rest at 10,000 members (docs/benchmarks.md).
-    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members
+    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members, null as extra
       from meta
     union all
-    select group_id,
-           string_agg(user_id || ${UNIT} || translate(username, ${SEPARATORS}, '') || ${UNIT}
-                      || coalesce(translate(avatar_url, ${SEPARATORS}, ''), '') || ${UNIT}
-                      || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, bonus, jokers),
-                      ${RECORD})
-      from totals
-     group by group_id`;
+    select m.group_id, m.members, coalesce(e.extra, '')
+      from (
+        select group_id,
+               string_agg(user_id || ${UNIT} || translate(username, ${SEPARATORS}, '') || ${UNIT}
+                          || coalesce(translate(avatar_url, ${SEPARATORS}, ''), '') || ${UNIT}
+                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, bonus, jokers),
+                          ${RECORD}) as members
+          from totals
+         group by group_id
+      ) m
+      left join (
+        -- The extra rows in the members' order of numbers, the bonus 0 (totals holds it).
+        select group_id,
+               string_agg(user_id || ${UNIT}
+                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers),
+                          ${RECORD}) as extra
+          from extra
+         group by group_id
+      ) e on e.group_id = m.group_id`;
 
 }
 
@@ -296,13 +334,13 @@ export function warmRankingCode(members = 1_000, times = 2): GroupRanking {
   ].join(UNIT_CHAR)).join(RECORD_CHAR);
   let ranking: GroupRanking = { rows: [], liveMatches: 0 };
   for (let i = 0; i < times; i++) {
-    ranking = rankingsOf([{ group_id: null, members: '0,1' }, { group_id: NO_GROUP, members: text }]).get(NO_GROUP) ?? ranking;
+    ranking = rankingsOf([{ group_id: null, members: '0,1', extra: null }, { group_id: NO_GROUP, members: text, extra: '' }]).get(NO_GROUP) ?? ranking;
   }
   return ranking;
 }
 
 /** A row of the ranking statement (rankingStatement). */
-interface RawRankingRow { group_id: string | null; members: string }
+interface RawRankingRow { group_id: string | null; members: string; extra: string | null }
 
 /**
  * The statement's rows as rankings by group id (lower case): each group's members ranked by the domain's
@@ -320,7 +358,11 @@ function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
       const [live = 0, earlier = 0] = row.members.split(',').map(Number);
       liveMatches = live;
       hasEarlier = earlier === 1;
-    } else byGroup.set(row.group_id.toLowerCase(), groupRowsOf(row.members));
+    } else {
+      const group = groupRowsOf(row.members);
+      addExtraRows(group, row.extra ?? '');
+      byGroup.set(row.group_id.toLowerCase(), group);
+    }
   }
   const rankings = new Map<string, GroupRanking>();
   for (const [id, { userIds, usernames, avatarUrls, numbers }] of byGroup) {
