@@ -100,6 +100,18 @@ describe('competitionRanksOf and rankedOrder', () => {
     expect(actual(sameNames)).toEqual(expected(sameNames));
   });
 
+  it('orders runs of a shared rank either side of the insertion sort\'s length, one at the very end, and one or no member', () => {
+    for (const length of [31, 32, 33]) {
+      // A run at the top, one in the middle and one at the very end, names in reverse index order.
+      const rows = Array.from({ length: 3 * length + 2 }, (_, i) => ({ ...row(`u${i}`, i < length ? 9 : i < 2 * length ? 5 : i === 2 * length ? 4 : 1), name: `m${1_000 - i}` }));
+      expect(actual(rows)).toEqual(expected(rows));
+      const repeated = rows.map((r, i) => ({ ...r, name: `m${i % 3}` }));
+      expect(actual(repeated)).toEqual(expected(repeated));
+    }
+    expect(actual([{ ...row('a', 3), name: 'a' }])).toEqual([['a', 1]]);
+    expect(actual([])).toEqual([]);
+  });
+
   it('orders members sharing a rank by name, and keeps equal names in their order', () => {
     const rows = [{ ...row('a', 5), name: 'zed' }, { ...row('b', 5), name: 'amy' }, { ...row('c', 9), name: 'bob' }];
     expect(actual(rows)).toEqual([['c', 1], ['b', 2], ['a', 2]]);
