@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { leagues, matches, teams } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
 import { apiUser as createApiUser, hasChromium, shoot, useBrowserApp, type RunningApp } from './browser';
+import { api } from './fixtures';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -22,8 +23,6 @@ describe.runIf(withChromium)('browser: bonus questions', () => {
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
-  const api = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
   const bonusTab = async (page: Page, groupId: string) => {
     await page.goto(`${server.url}/group/${groupId}?tab=bonus`);
     await page.locator('[role="tabpanel"] h2').first().waitFor();
@@ -45,8 +44,8 @@ describe.runIf(withChromium)('browser: bonus questions', () => {
     const ana = await createApiUser(server, browser, 'ana');
     const bruno = await createApiUser(server, browser, 'bruno', { locale: 'pt-BR' });
     const carla = await createApiUser(server, browser, 'carla', { locale: 'es-ES' });
-    const group = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Bonus night', leagueId: league!.id })).group;
-    for (const who of [bruno, carla]) await api(who.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+    const group = (await api(server, ana, 'POST', '/api/groups', { name: 'Bonus night', leagueId: league!.id })).group;
+    for (const who of [bruno, carla]) await api(server, who, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
 
     // The owner adds the tournament set in one tap.
     await bonusTab(ana.page, group.id);

@@ -169,6 +169,12 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
+/** Opens group `groupId`'s tab `name` (?tab=…) in `page` and waits for its panel. */
+export async function openTab(server: RunningApp, page: Page, groupId: string, name: string): Promise<void> {
+  await page.goto(`${server.url}/group/${groupId}?tab=${name}`);
+  await page.locator('[role="tabpanel"]:not([hidden])').first().waitFor();
+}
+
 /**
  * For one describe block: starts the app (`startApp(env)`) and Chromium before its tests, hands both to
  * `ready`, and stops them after; with SCREENSHOTS=1 the ./screenshots folder exists.

@@ -15,7 +15,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { leagues, matches, teams } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
-import { apiUser as createApiUser, hasChromium, shoot, useBrowserApp, type ApiUser, type RunningApp } from './browser';
+import { apiUser as createApiUser, hasChromium, shoot, openTab, useBrowserApp, type ApiUser, type RunningApp } from './browser';
+import { api } from './fixtures';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -27,12 +28,6 @@ describe.runIf(withChromium)('browser: spreadsheets and the calendar feed', () =
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
-  const api = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
-  const tab = async (page: Page, groupId: string, name: string) => {
-    await page.goto(`${server.url}/group/${groupId}?tab=${name}`);
-    await page.locator('[role="tabpanel"]:not([hidden])').first().waitFor();
-  };
   /** Clicks `link` and returns the downloaded file's name and bytes (Playwright's download event). */
   const download = async (page: Page, link: Locator) => {
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -67,10 +62,10 @@ describe.runIf(withChromium)('browser: spreadsheets and the calendar feed', () =
 
     const ana = await createApiUser(server, browser, 'ana');
     const bruno = await createApiUser(server, browser, 'bruno', { locale: 'pt-BR' });
-    const group = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Export night', leagueId: league!.id })).group;
-    await api(bruno.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+    const group = (await api(server, ana, 'POST', '/api/groups', { name: 'Export night', leagueId: league!.id })).group;
+    await api(server, bruno, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
     for (const [who, home, away] of [[ana, 2, 1], [bruno, 0, 0]] as const) {
-      await api(who.cookie, 'PUT', `/api/groups/${group.id}/predictions`, {
+      await api(server, who, 'PUT', `/api/groups/${group.id}/predictions`, {
         predictions: [{ matchId: played!.id, homeGoals: home, awayGoals: away }, { matchId: toCome!.id, homeGoals: 1, awayGoals: 1 }], applyToOtherGroups: false,
       });
     }
@@ -79,7 +74,7 @@ describe.runIf(withChromium)('browser: spreadsheets and the calendar feed', () =
     await setMatchResult(db, played!.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
 
     // The ranking from the Ranking tab, on a phone (English).
-    await tab(ana.page, group.id, 'ranking');
+    await openTab(server, ana.page, group.id, 'ranking');
     await ana.page.getByRole('row').filter({ hasText: 'ana' }).first().waitFor();
     const rankingLink = ana.page.getByRole('link', { name: 'Download ranking (CSV)' });
     expect(await rankingLink.getAttribute('href')).toBe(`/api/groups/${group.id}/export/ranking.csv?lang=en`);
@@ -94,7 +89,7 @@ describe.runIf(withChromium)('browser: spreadsheets and the calendar feed', () =
 
     // Every revealed prediction from the History tab, on a computer (Portuguese): the open match's stay out.
     await bruno.page.setViewportSize({ width: 1280, height: 900 });
-    await tab(bruno.page, group.id, 'history');
+    await openTab(server, bruno.page, group.id, 'history');
     await bruno.page.getByRole('listitem', { name: 'Norway – Sweden' }).waitFor();
     const predictionsLink = bruno.page.getByRole('link', { name: 'Baixar palpites (CSV)' });
     expect(await predictionsLink.getAttribute('href')).toBe(`/api/groups/${group.id}/export/predictions.csv?lang=pt-BR`);
@@ -108,7 +103,7 @@ describe.runIf(withChromium)('browser: spreadsheets and the calendar feed', () =
     expect(predictionRows.slice(1).every((row) => row[2]!.includes('Norway'))).toBe(true);
 
     // The Ranking tab in Portuguese asks for Portuguese headers too.
-    await tab(bruno.page, group.id, 'ranking');
+    await openTab(server, bruno.page, group.id, 'ranking');
     const brunoRanking = await download(bruno.page, bruno.page.getByRole('link', { name: 'Baixar ranking (CSV)' }));
     expect(rowsOf(brunoRanking.bytes)[0]!.slice(0, 3)).toEqual(['Posição', 'Participante', 'Pontos']);
     for (const who of [ana, bruno]) await who.context.close();

@@ -10,11 +10,12 @@
  * back. No serious axe violation on the screens along the way.
  */
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { leagues, matches, teams } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
-import { apiUser as createApiUser, hasChromium, shoot, useBrowserApp, type RunningApp } from './browser';
+import { apiUser as createApiUser, hasChromium, shoot, openTab, useBrowserApp, type RunningApp } from './browser';
+import { api } from './fixtures';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -25,12 +26,6 @@ describe.runIf(withChromium)('browser: jokers', () => {
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
-  const api = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
-  const tab = async (page: Page, groupId: string, name: string) => {
-    await page.goto(`${server.url}/group/${groupId}?tab=${name}`);
-    await page.locator('[role="tabpanel"]:not([hidden])').first().waitFor();
-  };
 
   it('turns jokers on, places and moves one, hides it until the close, then marks and counts it', async () => {
     const db = server.database.db;
@@ -47,11 +42,11 @@ describe.runIf(withChromium)('browser: jokers', () => {
     const ana = await createApiUser(server, browser, 'ana');
     const bruno = await createApiUser(server, browser, 'bruno', { locale: 'pt-BR' });
     const carla = await createApiUser(server, browser, 'carla', { locale: 'es-ES' });
-    const group = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Joker night', leagueId: league!.id })).group;
-    for (const who of [bruno, carla]) await api(who.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+    const group = (await api(server, ana, 'POST', '/api/groups', { name: 'Joker night', leagueId: league!.id })).group;
+    for (const who of [bruno, carla]) await api(server, who, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
 
     // The owner turns jokers on from the Settings tab, on a phone: one for the season, doubling the points.
-    await tab(ana.page, group.id, 'settings');
+    await openTab(server, ana.page, group.id, 'settings');
     const jokersSection = ana.page.locator('section').filter({ has: ana.page.getByRole('heading', { name: 'Jokers' }) });
     await jokersSection.getByRole('checkbox', { name: 'Play with jokers' }).check();
     await jokersSection.getByRole('radio', { name: 'Doubles the points, the −2 too (a risk)' }).check();
@@ -61,10 +56,10 @@ describe.runIf(withChromium)('browser: jokers', () => {
     expect(await seriousViolations(ana.page)).toEqual([]);
     await jokersSection.getByRole('button', { name: 'Save jokers' }).click();
     await jokersSection.getByText('Jokers saved.').waitFor();
-    expect((await api(ana.cookie, 'GET', `/api/groups/${group.id}/scoring`)).scoring.jokers).toEqual({ mode: 'double', perSeason: 1 });
+    expect((await api(server, ana, 'GET', `/api/groups/${group.id}/scoring`)).scoring.jokers).toEqual({ mode: 'double', perSeason: 1 });
 
     // A member saves two predictions and puts the joker on one (Portuguese).
-    await tab(bruno.page, group.id, 'matches');
+    await openTab(server, bruno.page, group.id, 'matches');
     const brazil = bruno.page.getByRole('listitem', { name: 'Brazil – Chile' });
     const peru = bruno.page.getByRole('listitem', { name: 'Peru – Uruguay' });
     for (const [card, home, away] of [[brazil, '2', '0'], [peru, '2', '1']] as const) {
@@ -87,15 +82,15 @@ describe.runIf(withChromium)('browser: jokers', () => {
     await expect.poll(() => peru.getByRole('button', { name: 'Coringa' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => brazil.getByRole('button', { name: 'Coringa' }).getAttribute('aria-pressed')).toBe('false');
     await shoot(bruno.page, 'jokers-03-moved-pt');
-    const mine = await api(bruno.cookie, 'GET', `/api/groups/${group.id}/jokers`);
+    const mine = await api(server, bruno, 'GET', `/api/groups/${group.id}/jokers`);
     expect(mine.jokers.placed.map((p: { matchId: string }) => p.matchId)).toEqual([peruUruguay!.id]);
 
     // Another member sees nothing of it while the match is open (Spanish).
-    await tab(carla.page, group.id, 'matches');
+    await openTab(server, carla.page, group.id, 'matches');
     await carla.page.getByRole('listitem', { name: 'Peru – Uruguay' }).waitFor();
     await carla.page.getByTestId('joker-summary').getByText('Comodines: queda 1 de 1.').waitFor();
     expect(await carla.page.getByText('Comodín', { exact: true }).count()).toBe(0);
-    const before = await api(carla.cookie, 'GET', `/api/groups/${group.id}/matches/${peruUruguay!.id}/predictions`);
+    const before = await api(server, carla, 'GET', `/api/groups/${group.id}/matches/${peruUruguay!.id}/predictions`);
     expect(before.revealed).toBe(false);
     expect(JSON.stringify(before)).not.toContain('joker":true');
 
@@ -103,7 +98,7 @@ describe.runIf(withChromium)('browser: jokers', () => {
     await db.execute(sql`update matches set kickoff = now() - interval '2 hours' where id = ${peruUruguay!.id}::uuid`);
     await setMatchResult(db, peruUruguay!.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
 
-    await tab(carla.page, group.id, 'matches');
+    await openTab(server, carla.page, group.id, 'matches');
     const revealed = carla.page.getByRole('listitem', { name: 'Peru – Uruguay' });
     await revealed.getByRole('button', { name: 'Ver los pronósticos de todos' }).click();
     const brunoRow = revealed.getByRole('list', { name: /./ }).getByRole('listitem').filter({ hasText: 'bruno' });
@@ -113,13 +108,13 @@ describe.runIf(withChromium)('browser: jokers', () => {
     expect(await seriousViolations(carla.page)).toEqual([]);
 
     // bruno's joker is marked on his prediction; the other match's toggle says it is played.
-    await tab(bruno.page, group.id, 'matches');
+    await openTab(server, bruno.page, group.id, 'matches');
     await bruno.page.getByRole('listitem', { name: 'Peru – Uruguay' }).getByText('Coringa', { exact: true }).waitFor();
     await bruno.page.getByRole('listitem', { name: 'Brazil – Chile' }).getByText('Todos os seus coringas já foram jogados.').waitFor();
     await shoot(bruno.page, 'jokers-05-played-pt');
 
     // The ranking's joker column: bruno has played 1 of 1 (Spanish: C).
-    await tab(carla.page, group.id, 'ranking');
+    await openTab(server, carla.page, group.id, 'ranking');
     await carla.page.getByRole('columnheader', { name: 'C', exact: true }).waitFor();
     const rankingRow = carla.page.getByRole('row').filter({ hasText: 'bruno' });
     await expect.poll(() => rankingRow.getByRole('cell').last().textContent()).toBe('1/1');
@@ -141,7 +136,7 @@ describe.runIf(withChromium)('browser: jokers', () => {
     await shoot(carla.page, 'jokers-08-stats-es');
 
     // The Rules tab explains jokers in the group's points (English).
-    await tab(ana.page, group.id, 'rules');
+    await openTab(server, ana.page, group.id, 'rules');
     const rules = ana.page.locator('section').filter({ has: ana.page.getByRole('heading', { name: 'Jokers' }) });
     await rules.getByText('Each member has 1 joker for the season.', { exact: false }).waitFor();
     await rules.getByText('+10 becomes +20', { exact: false }).waitFor();
@@ -176,13 +171,13 @@ describe.runIf(withChromium)('browser: jokers', () => {
     await dora.page.getByRole('button', { name: 'Crear grupo' }).click();
     await dora.page.waitForURL(/\/group\/[0-9a-f-]{36}/);
     const groupId = /\/group\/([0-9a-f-]{36})/.exec(dora.page.url())![1]!;
-    expect((await api(dora.cookie, 'GET', `/api/groups/${groupId}/scoring`)).scoring.jokers).toEqual({ mode: 'double_positive', perSeason: null });
+    expect((await api(server, dora, 'GET', `/api/groups/${groupId}/scoring`)).scoring.jokers).toEqual({ mode: 'double_positive', perSeason: null });
 
     // The round's joker on one match, then on the other: it moves there by itself.
-    await api(dora.cookie, 'PUT', `/api/groups/${groupId}/predictions`, {
+    await api(server, dora, 'PUT', `/api/groups/${groupId}/predictions`, {
       predictions: [{ matchId: ghanaMali!.id, homeGoals: 1, awayGoals: 0 }, { matchId: togoBenin!.id, homeGoals: 0, awayGoals: 0 }], applyToOtherGroups: false,
     });
-    await tab(dora.page, groupId, 'matches');
+    await openTab(server, dora.page, groupId, 'matches');
     const ghana = dora.page.getByRole('listitem', { name: 'Ghana – Mali' });
     const togo = dora.page.getByRole('listitem', { name: 'Togo – Benin' });
     await dora.page.getByTestId('joker-summary').getByText('Comodines: uno por jornada.').waitFor();
@@ -199,10 +194,10 @@ describe.runIf(withChromium)('browser: jokers', () => {
     // Taken back: no joker on the round.
     await togo.getByRole('button', { name: 'Comodín' }).click();
     await expect.poll(() => togo.getByRole('button', { name: 'Comodín' }).getAttribute('aria-pressed')).toBe('false');
-    expect((await api(dora.cookie, 'GET', `/api/groups/${groupId}/jokers`)).jokers.placed).toEqual([]);
+    expect((await api(server, dora, 'GET', `/api/groups/${groupId}/jokers`)).jokers.placed).toEqual([]);
 
     // The Rules tab: a −2 stays −2 with a joker in this mode.
-    await tab(dora.page, groupId, 'rules');
+    await openTab(server, dora.page, groupId, 'rules');
     await dora.page.getByText('Cada miembro tiene un comodín por jornada.', { exact: false }).waitFor();
     await dora.page.getByText('−2 sigue siendo −2. Un comodín solo duplica puntos ganados.', { exact: false }).waitFor();
     await dora.context.close();

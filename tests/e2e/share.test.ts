@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { leagues, matches, teams } from '../../src/server/db/schema';
 import { setMatchResult } from '../../src/server/modules/admin/service';
 import { apiUser as createApiUser, hasChromium, shoot, useBrowserApp, type ApiUser, type RunningApp } from './browser';
+import { api } from './fixtures';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -44,8 +45,6 @@ describe.runIf(withChromium)('browser: sharing', () => {
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; });
 
-  const api = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    server.app.inject({ method, url, payload, headers: { cookie } }).then((r) => r.json());
   const allowClipboard = (who: ApiUser) => who.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -63,10 +62,10 @@ describe.runIf(withChromium)('browser: sharing', () => {
     const ana = await createApiUser(server, browser, 'ana');
     const bruno = await createApiUser(server, browser, 'bruno', { locale: 'pt-BR' });
     const carla = await createApiUser(server, browser, 'carla', { locale: 'es-ES' });
-    const group = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Sharing Stars', leagueId: league!.id, visibility: 'public', color: 'purple' })).group;
-    for (const who of [bruno, carla]) await api(who.cookie, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
+    const group = (await api(server, ana, 'POST', '/api/groups', { name: 'Sharing Stars', leagueId: league!.id, visibility: 'public', color: 'purple' })).group;
+    for (const who of [bruno, carla]) await api(server, who, 'POST', '/api/groups/join', { inviteCode: group.inviteCode });
     for (const [who, homeGoals, awayGoals] of [[ana, 2, 1], [bruno, 1, 0], [carla, 0, 0]] as const) {
-      await api(who.cookie, 'PUT', `/api/groups/${group.id}/predictions`, { predictions: [{ matchId: match!.id, homeGoals, awayGoals }], applyToOtherGroups: false });
+      await api(server, who, 'PUT', `/api/groups/${group.id}/predictions`, { predictions: [{ matchId: match!.id, homeGoals, awayGoals }], applyToOtherGroups: false });
     }
     await db.execute(sql`update matches set kickoff = now() - interval '2 hours' where id = ${match!.id}::uuid`);
     await setMatchResult(db, match!.id, { status: 'finished', homeGoals: 2, awayGoals: 1 });
@@ -101,7 +100,7 @@ describe.runIf(withChromium)('browser: sharing', () => {
     expect(await seriousViolations(ana.page)).toEqual([]);
 
     // A device with a share sheet: Share hands it the invite link and text (Portuguese, the owner of another group).
-    const firma = (await api(bruno.cookie, 'POST', '/api/groups', { name: 'Bolão da Firma', leagueId: league!.id })).group;
+    const firma = (await api(server, bruno, 'POST', '/api/groups', { name: 'Bolão da Firma', leagueId: league!.id })).group;
     await bruno.page.addInitScript(recordingShareSheet);
     await bruno.page.goto(`${server.url}/group/${firma.id}`);
     await bruno.page.getByText('Convide amigos').click();

@@ -11,7 +11,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { wallPosts } from '../../src/server/db/schema';
-import { apiUser, hasChromium, shoot, useBrowserApp, type RunningApp } from './browser';
+import { apiUser, hasChromium, shoot, openTab, useBrowserApp, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 import { api, HOUR, newGroup, newLeague, sidewaysOverflow } from './fixtures';
 
@@ -23,10 +23,6 @@ describe.runIf(withChromium)('browser: the wall', () => {
   let browser: Browser;
   useBrowserApp((s, b) => { [server, browser] = [s, b]; }, { ADMIN_EMAILS: ADMIN_EMAIL });
 
-  const tab = async (page: Page, groupId: string, name: string) => {
-    await page.goto(`${server.url}/group/${groupId}?tab=${name}`);
-    await page.locator('[role="tabpanel"]:not([hidden])').first().waitFor();
-  };
   const post = (page: Page, author: string, label: string): Locator => page.getByRole('article', { name: `${label} ${author}` });
 
   it('writes, shows live, counts unread, reacts, edits, threads, reports, deletes and turns off', async () => {
@@ -38,9 +34,9 @@ describe.runIf(withChromium)('browser: the wall', () => {
     const groupId = await newGroup(server, ana, 'Wall friends', leagueId, [bruno, carla]);
 
     // A member has the Wall tab open (Portuguese) while the owner writes (English).
-    await tab(bruno.page, groupId, 'wall');
+    await openTab(server, bruno.page, groupId, 'wall');
     await bruno.page.getByText('Nada por aqui ainda. Seja o primeiro a escrever!').waitFor();
-    await tab(ana.page, groupId, 'wall');
+    await openTab(server, ana.page, groupId, 'wall');
     const composer = ana.page.getByRole('textbox', { name: 'Write on the wall' });
     await composer.fill('Match day! Fixtures at https://example.com/fixtures.\n<b>not bold</b> and www.example.org');
     await ana.page.getByRole('button', { name: 'Post', exact: true }).click();
@@ -82,7 +78,7 @@ describe.runIf(withChromium)('browser: the wall', () => {
     await composer.fill('');
 
     // A third member has an unread post: the Wall tab says so until she opens it (Spanish).
-    await tab(carla.page, groupId, 'matches');
+    await openTab(server, carla.page, groupId, 'matches');
     const wallTab = carla.page.getByRole('tab', { name: /^Muro/ });
     await expect.poll(() => wallTab.textContent()).toBe('Muro11 publicación sin leer');
     await shoot(carla.page, 'wall-02-badge-es');
@@ -90,7 +86,7 @@ describe.runIf(withChromium)('browser: the wall', () => {
     await post(carla.page, 'ana_wall', 'Publicación de').waitFor();
     await expect.poll(() => wallTab.textContent()).toBe('Muro');
     await expect.poll(async () => (await api(server, carla, 'GET', `/api/groups/${groupId}/wall`)).unread).toBe(0);
-    await tab(carla.page, groupId, 'matches');
+    await openTab(server, carla.page, groupId, 'matches');
     await expect.poll(() => carla.page.getByRole('tab', { name: /^Muro/ }).textContent()).toBe('Muro');
 
     // Reacting (Portuguese): a heart from the picker, pressed; the author sees it arrive.
@@ -119,7 +115,7 @@ describe.runIf(withChromium)('browser: the wall', () => {
 
     // A match's thread from its card (Spanish): a comment there, named on the wall with its match.
     const [first] = matches;
-    await tab(carla.page, groupId, 'matches');
+    await openTab(server, carla.page, groupId, 'matches');
     await carla.page.getByRole('listitem', { name: first!.label }).getByRole('button', { name: 'Comentarios' }).click();
     const thread = carla.page.getByRole('dialog', { name: `Comentarios sobre ${first!.label}` });
     await thread.getByText('Todavía no hay comentarios sobre este partido.').waitFor();
@@ -182,7 +178,7 @@ describe.runIf(withChromium)('browser: the wall', () => {
     await server.database.db.insert(wallPosts).values(Array.from({ length: 32 }, (_, i) => ({
       groupId, authorId: anaId, body: `Old post ${i + 1}`, createdAt: new Date(Date.now() - (i + 1) * 86_400_000),
     })));
-    await tab(ana.page, groupId, 'wall');
+    await openTab(server, ana.page, groupId, 'wall');
     const list = ana.page.getByRole('list', { name: 'Posts' });
     await list.getByText('Old post 29', { exact: true }).waitFor();
     expect(await list.getByRole('article').count()).toBe(30);
@@ -193,7 +189,7 @@ describe.runIf(withChromium)('browser: the wall', () => {
     expect(await ana.page.getByRole('button', { name: 'Older posts' }).count()).toBe(0);
 
     // The owner turns the wall off in Settings: the tab says so, the match cards lose Comments.
-    await tab(ana.page, groupId, 'settings');
+    await openTab(server, ana.page, groupId, 'settings');
     const wallSwitch = ana.page.getByRole('switch', { name: 'Members can write on the wall' });
     expect(await wallSwitch.getAttribute('aria-checked')).toBe('true');
     await wallSwitch.click();
@@ -202,13 +198,13 @@ describe.runIf(withChromium)('browser: the wall', () => {
     await shoot(ana.page, 'wall-08-settings-en');
     expect(await seriousViolations(ana.page)).toEqual([]);
     expect((await api(server, ana, 'GET', `/api/groups/${groupId}`)).group.wallEnabled).toBe(false);
-    await tab(ana.page, groupId, 'wall');
+    await openTab(server, ana.page, groupId, 'wall');
     await ana.page.getByText('The wall is off in this group.').waitFor();
     await ana.page.getByText('You can turn it on in the Settings tab.').waitFor();
-    await tab(carla.page, groupId, 'wall');
+    await openTab(server, carla.page, groupId, 'wall');
     await carla.page.getByText('El muro está desactivado en este grupo.').waitFor();
     expect(await carla.page.getByText('Puedes activarlo en la pestaña Ajustes.').count()).toBe(0);
-    await tab(carla.page, groupId, 'matches');
+    await openTab(server, carla.page, groupId, 'matches');
     await carla.page.getByRole('listitem', { name: first!.label }).waitFor();
     expect(await carla.page.getByRole('button', { name: 'Comentarios' }).count()).toBe(0);
     for (const who of [ana, bruno, carla, boss]) await who.context.close();
