@@ -36,13 +36,11 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { serializeSignedCookie } from 'better-call';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { openFreshPostgres } from '../tests/helpers/app';
 import { runLoad, type LoadResult } from './load';
+import { BENCH_SECRET, browserCookie, startBenchServer } from './server';
 import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
-import { buildApp } from '../src/server/app';
 import { executePrepared, openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
-import { parseEnv } from '../src/server/env';
 import { groupRanking, groupRankings, rankingQuery, rankingsQuery } from '../src/server/modules/groups/ranking';
 import { groupStatsJson, roundTotalsQuery, streakQueries } from '../src/server/modules/groups/stats';
 import { importCompetition } from '../src/server/modules/import/service';
@@ -82,7 +80,7 @@ const FRESH_GROUPS = Number(process.env.BENCH_FRESH_GROUPS ?? 10_000);
 /** Seconds of the goal-to-fresh run after the goal (as many before it). */
 const FRESH_AFTER_S = Number(process.env.BENCH_FRESH_AFTER_S ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const SECRET = 'bench-secret-bench-secret-bench-secret-1234';
+const SECRET = BENCH_SECRET;
 
 const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
 async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
@@ -171,29 +169,8 @@ async function scoreLeague(db: Db, leagueId: string): Promise<void> {
   await foldPending(db, foldPace(db));
 }
 
-async function startServer(database: Database) {
-  const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: SECRET, DATA_DIR: '/tmp/palpite-bench', SCORING_FOLD_INTERVAL_MS: '3600000' }),
-    database,
-    webDir: '/nonexistent',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, url: `http://127.0.0.1:${port}` };
-}
-
-/**
- * The cookie a browser holds after its first request: the session token plus Better Auth's signed session
- * cache (session_data), which the hot routes trust instead of reading the session row.
- */
-async function browserCookie(app: FastifyInstance, cookie: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
-  const set = response.headers['set-cookie'];
-  const data = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]!).filter((c) => c.includes('session_data'));
-  if (data.length === 0) throw new Error('no session_data cookie: is the cookie cache on?');
-  return [cookie, ...data].join('; ');
-}
+/** The app on `database`, folding only when asked (a benchmark folds on its own schedule). */
+const startServer = (database: Database) => startBenchServer(database, { SCORING_FOLD_INTERVAL_MS: '3600000' });
 
 /** GET `url` (with `headers`) over 50 connections for DURATION seconds, from the load generator's own thread. */
 async function cannon(url: string, headers?: Record<string, string>): Promise<LoadResult> {

@@ -31,11 +31,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { openFreshPostgres } from '../tests/helpers/app';
-import { buildApp } from '../src/server/app';
 import { rowsOf, type Db } from '../src/server/db/client';
-import { parseEnv } from '../src/server/env';
 import { PREDICTION_CLOSE_MINUTES } from '../src/domain/deadline';
 import { LIVE_CHANNEL } from '../src/server/modules/live/publish';
 import { controlReplay, tickReplay } from '../src/server/modules/replay/service';
@@ -46,6 +43,7 @@ import { startThread } from './night-threads';
 import type { HealthReport, RankingsReport, RushMember, RushReport, StreamsReport } from './night-worker';
 import { printNight, type Change, type Played, type Stage } from './night-report';
 import { runLoad } from './load';
+import { BENCH_SECRET, browserCookie, startBenchServer } from './server';
 
 const GROUPS = Number(process.env.BENCH_NIGHT_GROUPS ?? 10_000);
 const STREAMS = Number(process.env.BENCH_NIGHT_STREAMS ?? 5_000);
@@ -62,37 +60,16 @@ const TICK_MS = 250;
 const FRESH_TIMEOUT_MS = 120_000;
 /** Streams per client address: the server's cap by address (LIVE_STREAMS_PER_ADDRESS) is 200. */
 const STREAMS_PER_ADDRESS = 200;
-const SECRET = 'bench-secret-bench-secret-bench-secret-1234';
+const SECRET = BENCH_SECRET;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 const int = (value: number) => Math.round(value).toLocaleString('en');
 
 
-async function startServer(database: Awaited<ReturnType<typeof openFreshPostgres>>['database']) {
-  const app = await buildApp({
-    env: parseEnv({
-      NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: SECRET, DATA_DIR: '/tmp/palpite-bench-night',
-      REMINDERS: REMINDERS ? 'true' : 'false',
-    }),
-    database, webDir: '/nonexistent',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
-
-/**
- * A browser's cookie after its first request: the session token and Better Auth's signed copy of the
- * session (session_data, good for 60 s), which the hot routes trust instead of reading the session row.
- */
-async function browserCookie(app: FastifyInstance, cookie: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
-  const set = response.headers['set-cookie'];
-  const data = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]!).filter((c) => c.includes('session_data'));
-  if (data.length === 0) throw new Error('no session_data cookie: is the cookie cache on?');
-  return [cookie, ...data].join('; ');
-}
+/** The app on `database` as the night runs it: its own data folder, reminders as REMINDERS says. */
+const startServer = (database: Awaited<ReturnType<typeof openFreshPostgres>>['database']) =>
+  startBenchServer(database, { DATA_DIR: '/tmp/palpite-bench-night', REMINDERS: REMINDERS ? 'true' : 'false' });
 
 /** Moves a replay that has not started: its first kickoff to `firstKickoff`, written at once by a tick. */
 async function moveReplay(db: Db, leagueId: string, firstKickoff: Date): Promise<void> {
