@@ -13,15 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { serializeSignedCookie } from 'better-call';
 import { and, eq, sql } from 'drizzle-orm';
 import { openFreshPostgres } from '../tests/helpers/app';
-import { buildApp } from '../src/server/app';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/client';
 import { matches } from '../src/server/db/schema';
-import { parseEnv } from '../src/server/env';
 import { seedDemoIfEmpty } from '../src/server/modules/demo/seed';
+import { BENCH_SECRET, startBenchServer } from './server';
 import { scoreMatches } from '../src/server/modules/scoring/score-matches';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
-const SECRET = 'bench-secret-bench-secret-bench-secret-1234';
+const SECRET = BENCH_SECRET;
 
 /** Streams opened at once by the client (the server's listen backlog is 511 connections). */
 const WAVE = 250;
@@ -109,13 +108,8 @@ async function main() {
       insert into groups (name, league_id, color, invite_code, owner_id) values ('Live pool', ${league!.id}, 'sky', 'LIVEBENC', 'live-1') returning id`));
     await db.execute(sql`insert into group_members (group_id, user_id) values (${group!.id}, 'live-1')`);
     const [match] = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.leagueId, league!.id), eq(matches.status, 'scheduled'))).limit(1);
-    const app = await buildApp({
-      env: parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: SECRET, DATA_DIR: '/tmp/palpite-bench-live' }),
-      database, webDir: '/nonexistent',
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/groups/${group!.id}/events`;
+    const { app, url: origin } = await startBenchServer(database, { DATA_DIR: '/tmp/palpite-bench-live' });
+    const url = `${origin}/api/groups/${group!.id}/events`;
     const cookie = (await serializeSignedCookie('better-auth.session_token', 'live-token-1', SECRET)).split(';')[0]!;
     let goals = 0;
     const goal = () => db.transaction(async (tx) => {
