@@ -9,7 +9,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom } from '../helpers/users';
@@ -159,6 +159,7 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     const { context, close } = await personWithWorker('ines', own);
     try {
       const page = context.pages()[0] ?? await context.newPage();
+      const watch = await watchWorkers(context, page);
       await page.goto(`${own.url}/`);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Palpite is ready.' });
@@ -185,17 +186,13 @@ describe.runIf(withChromium)('browser: the installable app', () => {
       // The next load offers it again; Reload activates it and the page comes back on it.
       await page.reload();
       await prompt.waitFor({ timeout: 10_000 });
-      // Up to 60 s: the waiting worker activates and the page reloads on it. Once in a CI run it never did
-      // (not reproduced under CPU load): the states of the workers are printed then, and the test runs again.
+      // Up to 60 s: the waiting worker activates and the page reloads on it. In some CI runs it never did
+      // (not reproduced on a quiet machine): the error then names the workers' states and the requests
+      // still under way, of the page and of the workers, and the test runs again.
       try {
         await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
       } catch (error) {
-        const states = await page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return { active: registration?.active?.state ?? null, waiting: registration?.waiting?.state ?? null, controlled: navigator.serviceWorker.controller !== null };
-        }).catch((reason: unknown) => String(reason));
-        console.warn('the page did not reload on the new version; its workers:', JSON.stringify(states));
-        throw error;
+        throw new Error(`the page did not reload on the new version: ${await watch.report()} (${String(error).split('\n')[0]})`, { cause: error });
       }
       await page.waitForFunction(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
@@ -209,3 +206,31 @@ describe.runIf(withChromium)('browser: the installable app', () => {
     }
   });
 });
+
+/**
+ * What a stalled update is waiting on, for the error that says so: the workers' versions as Chromium's
+ * DevTools protocol reports them (status, running status, clients), and the requests of the page and of
+ * its workers that started and have not ended, with their age in ms.
+ */
+async function watchWorkers(context: BrowserContext, page: Page): Promise<{ report(): Promise<string> }> {
+  const versions = new Map<string, string>();
+  const cdp = await context.newCDPSession(page);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }: { versions: { versionId: string; scriptURL: string; runningStatus: string; status: string; controlledClients?: string[] }[] }) => {
+    for (const v of updated) versions.set(v.versionId, `v${v.versionId} ${v.status}/${v.runningStatus} clients ${v.controlledClients?.length ?? 0}`);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const open = new Map<Request, number>();
+  context.on('request', (request) => open.set(request, Date.now()));
+  context.on('requestfinished', (request) => open.delete(request));
+  context.on('requestfailed', (request) => open.delete(request));
+  return {
+    async report() {
+      const states = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return `active ${registration?.active?.state ?? 'none'}, waiting ${registration?.waiting?.state ?? 'none'}, controlled ${navigator.serviceWorker.controller !== null}`;
+      }).catch((reason: unknown) => String(reason).split('\n')[0]);
+      const requests = [...open].map(([request, since]) => `${request.serviceWorker() ? 'worker' : 'page'} ${request.method()} ${new URL(request.url()).pathname} ${Date.now() - since} ms`);
+      return `${states}; versions [${[...versions.values()].join('; ')}]; under way [${requests.join('; ')}]`;
+    },
+  };
+}
