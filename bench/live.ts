@@ -108,7 +108,12 @@ async function main() {
       insert into groups (name, league_id, color, invite_code, owner_id) values ('Live pool', ${league!.id}, 'sky', 'LIVEBENC', 'live-1') returning id`));
     await db.execute(sql`insert into group_members (group_id, user_id) values (${group!.id}, 'live-1')`);
     const [match] = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.leagueId, league!.id), eq(matches.status, 'scheduled'))).limit(1);
-    const { app, url: origin } = await startBenchServer(database, { DATA_DIR: '/tmp/palpite-bench-live' });
+    // Every stream here is one account's from one address: the caps of open streams per account and per
+    // address (modules/live/stream-caps.ts) would refuse the eleventh, so they are lifted (the benchmark
+    // weighs one instance's fan-out, not its caps).
+    const { app, url: origin } = await startBenchServer(database, {
+      DATA_DIR: '/tmp/palpite-bench-live', LIVE_STREAMS_PER_ACCOUNT: String(Math.min(10_000, Math.max(10, STREAMS))), LIVE_STREAMS_PER_ADDRESS: '0',
+    });
     const url = `${origin}/api/groups/${group!.id}/events`;
     const cookie = (await serializeSignedCookie('better-auth.session_token', 'live-token-1', SECRET)).split(';')[0]!;
     let goals = 0;
