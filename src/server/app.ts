@@ -62,6 +62,7 @@ import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
 import { startRankingRefresh, type RankingRefresh } from './modules/groups/ranking-refresh';
 import { groupRanking, warmRankingCode, warmRankingStatements } from './modules/groups/ranking';
+import { warmMembershipCheck } from './modules/groups/policy';
 import { rankingPageEncoded } from './modules/groups/ranking-page';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
@@ -226,16 +227,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     : null;
   if (rankingRefresh) app.addHook('onClose', async () => rankingRefresh.stop());
-  // The ranking statements planned before the first request: the one-group statement on every connection
-  // of each pool, the refresh's (PostgreSQL only, one pass at a time) on two. Planning the rest in the
-  // background instead slowed an instance's first reads 5× (they ran beside it). The instance answers
-  // after WARM_UP_WAIT_MS at most (a database slow to answer must not hold its start): what is not
-  // planned by then is planned in the background, or by the first reads; a failure is only logged.
+  // The ranking statements planned before the first request: the one-group statement (and the membership
+  // check before it) on every connection of each pool, the refresh's (PostgreSQL only, one pass at a time)
+  // on two. Planning the rest in the background instead slowed an instance's first reads 5× (they ran
+  // beside it). The instance answers after WARM_UP_WAIT_MS at most (a database slow to answer must not
+  // hold its start): what is not planned by then is planned in the background, or by the first reads; a
+  // failure is only logged.
   if (options.warmStatements ?? true) {
     const handles = database.readDb === database.db ? [database.db] : [database.readDb, database.db];
     let closing = false;
     app.addHook('onReady', async () => {
       const warm = Promise.all(handles.map(async (handle) => {
+        await warmMembershipCheck(handle, database.connections);
         await warmRankingStatements(handle, database.connections, 'one');
         if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
       })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });

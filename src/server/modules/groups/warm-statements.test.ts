@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { rowsOf } from '../../db/client';
 import { warmRankingCode } from './ranking';
+import { requireMember, warmMembershipCheck } from './policy';
 
 /** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
 async function preparedRankings(t: TestApp) {
@@ -54,5 +55,23 @@ describe('warmRankingCode', () => {
     }
     // Half the made-up members have no avatar address: the generated one is theirs.
     expect(ranking.rows.find((row) => row.userId === 'warm-0')?.avatarUrl).toBe('/api/users/warm-0/avatar');
+  });
+});
+
+describe('warmMembershipCheck', () => {
+  it('runs the membership check on as many connections at once as it is told (PostgreSQL: the pool opens them all), reading nothing', async () => {
+    const t = await createTestApp();
+    try {
+      const { connections } = t.database;
+      await warmMembershipCheck(t.database.db, connections);
+      if (TEST_DB_KIND === 'postgres') {
+        expect(connections).toBeGreaterThan(2);
+        expect(t.database.poolStats?.().primary?.total).toBe(connections);
+      }
+      // The check itself answers as before: no such group.
+      await expect(requireMember(t.database.db, { userId: 'nobody' }, '00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ id: 'group_not_found' });
+    } finally {
+      await t.close();
+    }
   });
 });
