@@ -208,9 +208,9 @@ describe.runIf(withChromium)('browser: the installable app', () => {
 });
 
 /**
- * What a stalled update is waiting on, for the error that says so: the workers' versions as Chromium's
- * DevTools protocol reports them (status, running status, clients), and the requests of the page and of
- * its workers that started and have not ended, with their age in ms.
+ * What a stalled update is waiting on, for the error that says so: the requests of the page and of its
+ * workers that started and have not ended, with their age in ms (first: a summary keeps a line's start),
+ * then the workers' versions as Chromium's DevTools protocol reports them (status, running status, clients).
  */
 async function watchWorkers(context: BrowserContext, page: Page): Promise<{ report(): Promise<string> }> {
   const versions = new Map<string, string>();
@@ -230,7 +230,7 @@ async function watchWorkers(context: BrowserContext, page: Page): Promise<{ repo
         return `active ${registration?.active?.state ?? 'none'}, waiting ${registration?.waiting?.state ?? 'none'}, controlled ${navigator.serviceWorker.controller !== null}`;
       }).catch((reason: unknown) => String(reason).split('\n')[0]);
       const requests = [...open].map(([request, since]) => `${request.serviceWorker() ? 'worker' : 'page'} ${request.method()} ${new URL(request.url()).pathname} ${Date.now() - since} ms`);
-      return `${states}; versions [${[...versions.values()].join('; ')}]; under way [${requests.join('; ')}]`;
+      return `under way [${requests.join('; ')}]; ${states}; versions [${[...versions.values()].join('; ')}]`;
     },
   };
 }
