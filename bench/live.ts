@@ -20,7 +20,6 @@ import { BENCH_SECRET, startBenchServer } from './server';
 import { scoreMatches } from '../src/server/modules/scoring/score-matches';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
-const SECRET = BENCH_SECRET;
 
 /** Streams opened at once by the client (the server's listen backlog is 511 connections). */
 const WAVE = 250;
@@ -115,7 +114,7 @@ async function main() {
       DATA_DIR: '/tmp/palpite-bench-live', LIVE_STREAMS_PER_ACCOUNT: String(Math.min(10_000, Math.max(10, STREAMS))), LIVE_STREAMS_PER_ADDRESS: '0',
     });
     const url = `${origin}/api/groups/${group!.id}/events`;
-    const cookie = (await serializeSignedCookie('better-auth.session_token', 'live-token-1', SECRET)).split(';')[0]!;
+    const cookie = (await serializeSignedCookie('better-auth.session_token', 'live-token-1', BENCH_SECRET)).split(';')[0]!;
     let goals = 0;
     const goal = () => db.transaction(async (tx) => {
       goals += 1;
