@@ -238,7 +238,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let closing = false;
     app.addHook('onReady', async () => {
       const warm = Promise.all(handles.map(async (handle) => {
-        await warmMembershipCheck(handle, database.connections);
+        // The membership check reads the primary (the routes' requireMember), never the replica; before the
+        // ranking statements, so that those then find every connection idle and land on each.
+        if (handle === database.db) await warmMembershipCheck(handle, database.connections);
         await warmRankingStatements(handle, database.connections, 'one');
         if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
       })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });

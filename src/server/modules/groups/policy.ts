@@ -8,6 +8,7 @@ import type { Conn } from '../../db/client';
 import { groupMembers, groups } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
+import { NO_GROUP } from './ranking';
 
 /** A group as the policy sees it, with the viewer's membership. */
 export interface GroupAccess {
@@ -51,8 +52,7 @@ function membership(db: Conn, userId: string, groupId: string) {
     .where(eq(groups.id, groupId));
 }
 
-/** A group id no group has, and a user id nobody has: the warm-up's check finds nothing. */
-const NO_GROUP = '00000000-0000-0000-0000-000000000000';
+/** A user id nobody has: with NO_GROUP, the warm-up's check finds nothing. */
 const NOBODY = '';
 
 /**

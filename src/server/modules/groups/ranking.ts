@@ -303,8 +303,8 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
   return rankingsOf(rowsOf<RawRankingRow>(result));
 }
 
-/** A group id no group has: the warm-up's statements find nothing. */
-const NO_GROUP = '00000000-0000-0000-0000-000000000000';
+/** A group id no group has: the warm-ups' statements (these, and policy.ts warmMembershipCheck) find nothing. */
+export const NO_GROUP = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Prepares and plans a ranking statement on `connections` connections of `db` (a pool opens that many,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { rowsOf } from '../../db/client';
-import { warmRankingCode } from './ranking';
+import { NO_GROUP, warmRankingCode } from './ranking';
 import { requireMember, warmMembershipCheck } from './policy';
 
 /** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
@@ -69,7 +69,7 @@ describe('warmMembershipCheck', () => {
         expect(t.database.poolStats?.().primary?.total).toBe(connections);
       }
       // The check itself answers as before: no such group.
-      await expect(requireMember(t.database.db, { userId: 'nobody' }, '00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ id: 'group_not_found' });
+      await expect(requireMember(t.database.db, { userId: 'nobody' }, NO_GROUP)).rejects.toMatchObject({ id: 'group_not_found' });
     } finally {
       await t.close();
     }
