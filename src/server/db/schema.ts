@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { BONUS_ANSWER_KINDS } from '../../domain/bonus';
 import { JOKER_MODES } from '../../domain/jokers';
@@ -146,7 +146,13 @@ export const profiles = pgTable('profiles', {
   simulated: boolean('simulated').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)]);
+}, (t) => [
+  uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+  // The ranking statement sends members as text with U+001E and U+001F as separators
+  // (groups/ranking-text.ts): no name or address may hold them (the API's username pattern already keeps
+  // them out; this keeps out an edit by hand too).
+  check('profiles_no_separators', sql`${t.username} !~ '[\\x1e\\x1f]' and coalesce(${t.avatarUrl}, '') !~ '[\\x1e\\x1f]'`),
+]);
 
 /** A league or tournament season, as one data provider describes it. */
 export const leagues = pgTable('leagues', {
@@ -362,6 +368,12 @@ export const groupMembers = pgTable('group_members', {
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   role: memberRole('role').notNull().default('member'),
   joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The member's bonus points: the sum of their decided bonus answers' points, written in the same
+   * transaction as the answers' points (bonus/resolve.ts), so a ranking reads them with the membership it
+   * reads anyway, never aggregating answers (decisions 004, 015).
+   */
+  bonusPoints: integer('bonus_points').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)]);
 
 /**
@@ -728,17 +740,6 @@ export const bonusAnswers = pgTable('bonus_answers', {
   points: integer('points'),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index('bonus_answers_group_user_idx').on(t.groupId, t.userId)]);
-
-/**
- * Each member's bonus points in a group: the sum of their decided answers' points, written in the same
- * transaction as the answers' points (bonus/resolve.ts), so a ranking reads one row per member and never
- * aggregates answers (decision 004). A missing row means 0.
- */
-export const memberBonusTotals = pgTable('member_bonus_totals', {
-  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  points: integer('points').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /**
  * A post on a group's wall (src/server/modules/wall): plain text of 1–1,000 characters by a member, on the

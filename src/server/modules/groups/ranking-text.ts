@@ -7,9 +7,9 @@
  */
 import { avatarUrl } from '../profile/avatar-url';
 
-/** Between a member's fields (U+001F, unit separator; the statement takes it out of names and addresses). */
+/** Between a member's fields (U+001F, unit separator; never in names and addresses: profiles_no_separators). */
 export const UNIT_CHAR = '\u001f';
-/** Between members (U+001E, record separator; taken out of names and addresses too). */
+/** Between members (U+001E, record separator; never in names and addresses either). */
 export const RECORD_CHAR = '\u001e';
 
 /** The numbers each member's row carries, in the statement's order (rankingStatement). */
