@@ -320,9 +320,10 @@ async function rankingOverHttp(): Promise<string[]> {
       // The season's results scored after the predictions were loaded, through the app's own path.
       await scoreLeague(db, leagueId);
       // Decided bonus questions: most members with bonus points (0–45, as the tournament set gives), which
-      // the ranking reads with the membership (group_members.bonus_points).
-      await db.execute(sql`update group_members set bonus_points = substring(user_id from 4)::int % 46 where group_id = ${groupId}`);
-      for (const table of ['predictions', 'member_round_totals', 'member_season_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
+      // the ranking adds with its member_bonus_totals join.
+      await db.execute(sql`insert into member_bonus_totals (group_id, user_id, points)
+        select ${groupId}, 'rk-' || g, g % 46 from generate_series(1, ${members}) g where g % 46 <> 0`);
+      for (const table of ['predictions', 'member_round_totals', 'member_season_totals', 'member_bonus_totals', 'group_members', 'matches', 'scoring_queue']) await vacuum(db, table);
       const { app, url } = await startServer(database);
       try {
         const cookie = await browserCookie(app, sessionCookie!);

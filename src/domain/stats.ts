@@ -200,7 +200,7 @@ export function bestJokerCard(best: ReadonlyMap<string, number>): StatCard | nul
 
 /**
  * Totals with each member's bonus points added to their points (the ranking's total: src/server's ranking
- * statement adds the members' bonus points alike), for the podium.
+ * statement adds member_bonus_totals alike), for the podium.
  */
 export function withBonus<T extends RankingTotals>(totals: readonly T[], bonus: ReadonlyMap<string, number>): T[] {
   return totals.map((row) => ({ ...row, points: row.points + (bonus.get(row.userId) ?? 0) }));

@@ -368,12 +368,6 @@ export const groupMembers = pgTable('group_members', {
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   role: memberRole('role').notNull().default('member'),
   joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * The member's bonus points: the sum of their decided bonus answers' points, written in the same
-   * transaction as the answers' points (bonus/resolve.ts), so a ranking reads them with the membership it
-   * reads anyway, never aggregating answers (decisions 004, 015).
-   */
-  bonusPoints: integer('bonus_points').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)]);
 
 /**
@@ -740,6 +734,17 @@ export const bonusAnswers = pgTable('bonus_answers', {
   points: integer('points'),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index('bonus_answers_group_user_idx').on(t.groupId, t.userId)]);
+
+/**
+ * Each member's bonus points in a group: the sum of their decided answers' points, written in the same
+ * transaction as the answers' points (bonus/resolve.ts), so a ranking reads one row per member and never
+ * aggregates answers (decision 004). A missing row means 0.
+ */
+export const memberBonusTotals = pgTable('member_bonus_totals', {
+  groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /**
  * A post on a group's wall (src/server/modules/wall): plain text of 1–1,000 characters by a member, on the

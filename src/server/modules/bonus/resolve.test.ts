@@ -87,19 +87,19 @@ describe('bonus answers scored in SQL', () => {
     const scored = rowsOf<{ question_id: string; user_id: string; points: number }>(await db.execute(sql`select question_id, user_id, points from bonus_answers`));
     const key = (a: { questionId?: string; question_id?: string; userId?: string; user_id?: string }) => `${a.questionId ?? a.question_id} ${a.userId ?? a.user_id}`;
     expect(Object.fromEntries(scored.map((row) => [key(row), row.points]))).toEqual(Object.fromEntries(answered.map((a) => [key(a), a.points])));
-    const totals = rowsOf<{ user_id: string; points: number }>(await db.execute(sql`select user_id, bonus_points as points from group_members where group_id = ${group!.id}::uuid and bonus_points <> 0`));
+    const totals = rowsOf<{ user_id: string; points: number }>(await db.execute(sql`select user_id, points from member_bonus_totals where group_id = ${group!.id}::uuid`));
     expect(Object.fromEntries(totals.map((row) => [row.user_id, row.points]))).toEqual(Object.fromEntries([...expected].filter(([, points]) => points !== 0)));
     expect(await bonusMismatches(db)).toEqual([]);
     // The check finds a total that drifted, and an answer scored while its question is undecided.
-    await db.execute(sql`update group_members set bonus_points = bonus_points + 1 where user_id = ${people[0]!.id}`);
+    await db.execute(sql`update member_bonus_totals set points = points + 1 where user_id = ${people[0]!.id}`);
     expect(await bonusMismatches(db)).toEqual([{ groupId: group!.id, userId: people[0]!.id, stored: expected.get(people[0]!.id)! + 1, recomputed: expected.get(people[0]!.id)! }]);
-    await db.execute(sql`update group_members set bonus_points = bonus_points - 1 where user_id = ${people[0]!.id}`);
+    await db.execute(sql`update member_bonus_totals set points = points - 1 where user_id = ${people[0]!.id}`);
 
     // Undecided again: no points, no totals.
     await db.execute(sql`update bonus_questions set solution = null, resolution = null`);
     await scoreBonusAnswers(db, [...new Set(answered.map((a) => a.questionId))]);
     expect(rowsOf<{ points: number | null }>(await db.execute(sql`select points from bonus_answers`)).every((row) => row.points === null)).toBe(true);
-    expect(rowsOf(await db.execute(sql`select 1 from group_members where bonus_points <> 0`))).toEqual([]);
+    expect(rowsOf(await db.execute(sql`select 1 from member_bonus_totals`))).toEqual([]);
     expect(await bonusMismatches(db)).toEqual([]);
     await db.execute(sql`update bonus_answers set points = 3 where user_id = ${people[1]!.id}`);
     expect((await bonusMismatches(db)).filter((m) => m.stored === -1).length).toBe(CASES.filter((c) => c.answers.length > 1).length);

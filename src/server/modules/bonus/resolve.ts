@@ -2,7 +2,7 @@
  * Deciding bonus questions and counting their points: a question's answers are scored in one statement
  * (the SQL form of src/domain/bonus.ts scoreBonusAnswer, checked against it in resolve.test.ts), and the
  * members' bonus totals of the groups concerned are rewritten from their answers in the same transaction
- * (group_members.bonus_points: what a ranking reads, decisions 004 and 015).
+ * (member_bonus_totals: what a ranking reads, decision 004).
  *
  * The league's results decide what they can (resolveLeagueBonus, called by scoring/score-matches.ts with
  * every result change, a correction included), for closed questions only: a question still open is never
@@ -58,22 +58,16 @@ export async function scoreBonusAnswers(conn: Conn, questionIds: readonly string
   await rewriteBonusTotals(conn, groups);
 }
 
-/**
- * Rewrites the bonus points (group_members.bonus_points) of the groups' members from their scored answers
- * (none: 0), in one statement that writes only the members whose points changed.
- */
+/** Rewrites the groups' member_bonus_totals from their members' scored answers (no row: 0 points). */
 export async function rewriteBonusTotals(conn: Conn, groupIds: readonly string[]): Promise<void> {
   if (groupIds.length === 0) return;
+  await conn.execute(sql`delete from member_bonus_totals where group_id = any(${uuids(groupIds)})`);
   await conn.execute(sql`
-    update group_members gm set bonus_points = x.points
-      from (
-        select m.group_id, m.user_id, coalesce(sum(a.points), 0)::int as points
-          from group_members m
-          left join bonus_answers a on a.group_id = m.group_id and a.user_id = m.user_id and a.points is not null
-         where m.group_id = any(${uuids(groupIds)})
-         group by m.group_id, m.user_id
-      ) x
-     where gm.group_id = x.group_id and gm.user_id = x.user_id and gm.bonus_points <> x.points`);
+    insert into member_bonus_totals (group_id, user_id, points)
+    select group_id, user_id, sum(points)::int from bonus_answers
+     where group_id = any(${uuids(groupIds)}) and points is not null
+     group by group_id, user_id
+    having sum(points) <> 0`);
 }
 
 /**

@@ -143,7 +143,7 @@ export async function groupBonus(db: Conn, viewer: Viewer, groupId: string, now:
         from bonus_answers a join profiles p on p.user_id = a.user_id
        where a.question_id = any(${arrayLiteral(closed)}::uuid[])
        order by lower(p.username), a.user_id`),
-    db.execute(sql`select bonus_points as points from group_members where group_id = ${groupId}::uuid and user_id = ${viewer.userId}`),
+    db.execute(sql`select points from member_bonus_totals where group_id = ${groupId}::uuid and user_id = ${viewer.userId}`),
     // The league's teams, for answering: only when there is something to answer.
     rows.length === 0 ? Promise.resolve([]) : leagueFixtures(db, access.leagueId),
   ]);

@@ -10,7 +10,7 @@ import type { UpdateGroupRequest } from '../../../contracts/group-admin';
 import { updateGroupRequest } from '../../../contracts/group-admin';
 import type { Group } from '../../../contracts/groups';
 import type { Conn, Db, Tx } from '../../db/client';
-import { bonusAnswers, groupActivity, groupMembers, groups, memberRoundTotals, predictions, profiles } from '../../db/schema';
+import { bonusAnswers, groupActivity, groupMembers, groups, memberBonusTotals, memberRoundTotals, predictions, profiles } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { generateInviteCode } from './invite-code';
@@ -58,11 +58,11 @@ async function forgetMember(tx: Tx, groupId: string, userId: string) {
   await forgetStatsSnapshot(tx, groupId);
   await tx.delete(predictions).where(and(eq(predictions.groupId, groupId), eq(predictions.userId, userId)));
   await tx.delete(memberRoundTotals).where(and(eq(memberRoundTotals.groupId, groupId), eq(memberRoundTotals.userId, userId)));
-  // Their bonus answers (their bonus points go with the membership row the caller deletes): the membership
-  // locked first, so an answer being saved (it holds the membership FOR KEY SHARE) is committed before, and
-  // deleted here, or finds the membership gone after.
+  // Their bonus answers and points: the membership locked first, so an answer being saved (it holds the
+  // membership FOR KEY SHARE) is committed before, and deleted here, or finds the membership gone after.
   await tx.execute(sql`select 1 from group_members where group_id = ${groupId}::uuid and user_id = ${userId} for update`);
   await tx.delete(bonusAnswers).where(and(eq(bonusAnswers.groupId, groupId), eq(bonusAnswers.userId, userId)));
+  await tx.delete(memberBonusTotals).where(and(eq(memberBonusTotals.groupId, groupId), eq(memberBonusTotals.userId, userId)));
 }
 
 /** Deletes a group: its totals (no foreign key) here, memberships by cascade, predictions by trigger (migration 0025). */

@@ -186,10 +186,10 @@ function rankingStatement(scope: RankingScope) {
        group by group_id, user_id
     ),
     totals as (
-      -- Season row + the joined round + bonus points (the membership's), per member. The latest round's
-      -- share: the joined round's, unless matches are in play with a score (latest -1: then theirs, in extra).
+      -- Season row + the joined round + bonus points, per member. The latest round's share: the joined
+      -- round's, unless matches are in play with a score (latest -1: then theirs, in extra).
       select gm.group_id, gm.user_id, pr.username, pr.avatar_url,
-             coalesce(s.points, 0) + coalesce(r.points, 0) + gm.bonus_points as points,
+             coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(b.points, 0) as points,
              coalesce(s.exact, 0) + coalesce(r.exact, 0) as exact,
              coalesce(s.goal_difference, 0) + coalesce(r.goal_difference, 0) as goal_difference,
              coalesce(s.winner, 0) + coalesce(r.winner, 0) as winner,
@@ -200,7 +200,7 @@ function rankingStatement(scope: RankingScope) {
              case when (select round_order from latest) = -1 then 0 else coalesce(r.goal_difference, 0) end as l_goal_difference,
              case when (select round_order from latest) = -1 then 0 else coalesce(r.winner, 0) end as l_winner,
              case when (select round_order from latest) = -1 then 0 else coalesce(r.opposite, 0) end as l_opposite,
-             gm.bonus_points as bonus,
+             coalesce(b.points, 0) as bonus,
              coalesce(s.jokers, 0) + coalesce(r.jokers, 0) as jokers
         from group_members gm
         ${one ? sql`join profiles pr on pr.user_id = gm.user_id`
@@ -208,6 +208,8 @@ function rankingStatement(scope: RankingScope) {
     : sql`cross join lateral (select username, avatar_url from profiles where user_id = gm.user_id offset 0) pr`}
         left join season s on s.group_id = gm.group_id and s.user_id = gm.user_id
         left join latest_rows r on r.group_id = gm.group_id and r.user_id = gm.user_id
+        -- Bonus points (decided bonus questions): in the total, before and after the latest round alike.
+        left join member_bonus_totals b on b.group_id = gm.group_id and b.user_id = gm.user_id
        where ${inScope('gm.group_id')}
     ),
     extra as (
@@ -243,7 +245,7 @@ function rankingStatement(scope: RankingScope) {
     -- exists. Then one row per group: its members as one text, unordered (ranked by rankingsOf with the
     -- domain's rule), each member's id, username, avatar address ('' for none) and numbers, fields apart by
     -- U+001F and members by U+001E (which names and addresses never hold: profiles_no_separators, migration
-    -- 0039; user ids are Better Auth's, letters and digits): a row per member cost
+    -- 0039; user ids are Better Auth's letters and digits, or UUIDs): a row per member cost
     -- PostgreSQL's output and the driver's parse more than the rest at 10,000 members (docs/benchmarks.md).
     select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members, null as extra
       from meta

@@ -304,7 +304,7 @@ export async function groupStatsJson(db: Conn, groupId: string): Promise<string>
     executePrepared(db, 'league_finished', sql`
       select count(*) > 0 and bool_and(status in ('finished', 'postponed', 'cancelled')) as finished from matches where league_id = ${leagueOf}`)
       .then((r) => rowsOf<{ finished: boolean }>(r)),
-    executePrepared(db, 'stats_bonus', sql`select user_id, bonus_points as points from group_members where group_id = ${groupId}::uuid and bonus_points <> 0`)
+    executePrepared(db, 'stats_bonus', sql`select user_id, points from member_bonus_totals where group_id = ${groupId}::uuid`)
       .then((r) => rowsOf<{ user_id: string; points: number }>(r)),
     // Each member's best joker: the most points one earned (its match's current result, the joker applied),
     // through the partial index of jokers: nothing is read for a group that plays without them.

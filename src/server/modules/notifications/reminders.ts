@@ -146,12 +146,13 @@ export async function claimResultsNotices(db: Conn, now: Date): Promise<ResultsN
        group by t.group_id, t.user_id
     ),
     standings as (
-      -- Bonus points (the membership's) count in the rank, as in the ranking.
-      select gm.group_id, gm.user_id, coalesce(t.points, 0) + gm.bonus_points as points, coalesce(t.exact, 0) as exact,
+      select gm.group_id, gm.user_id, coalesce(t.points, 0) + coalesce(b.points, 0) as points, coalesce(t.exact, 0) as exact,
              coalesce(t.goal_difference, 0) as goal_difference, coalesce(t.winner, 0) as winner, coalesce(t.opposite, 0) as opposite
         from group_members gm
         join (select distinct group_id from groups_done) gd on gd.group_id = gm.group_id
         left join group_totals t on t.group_id = gm.group_id and t.user_id = gm.user_id
+        -- Bonus points count in the rank, as in the ranking.
+        left join member_bonus_totals b on b.group_id = gm.group_id and b.user_id = gm.user_id
     ),
     ranked as (
       select s.group_id, s.user_id,

@@ -7,7 +7,7 @@
  * lists mean the totals are exact. rebuildTotals rewrites the totals from the predictions (bulk loads that
  * insert predictions of already scored matches, or a repair). predictionCountMismatches checks the
  * per-match prediction counts the match cards show (group_match_predictions) the same way, and
- * bonusMismatches the members' bonus points (group_members.bonus_points) against their scored bonus answers;
+ * bonusMismatches the members' bonus points (member_bonus_totals) against their scored bonus answers;
  * jokerMismatches the jokers placed against each group's allowance.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -206,7 +206,7 @@ export async function predictionCountMismatches(conn: Conn, groupId?: string): P
 export interface BonusMismatch { groupId: string; userId: string; stored: number; recomputed: number }
 
 /**
- * The check of bonus points, one statement: each member's bonus points (group_members.bonus_points) equal the sum
+ * The check of bonus points, one statement: each member's member_bonus_totals row (none: 0) equals the sum
  * of their answers' points, and an answer has points exactly when its question is decided (the points
  * themselves are the one statement of bonus/resolve.ts, tested against the domain's rule). An answer
  * scored while its question is undecided, or unscored once decided, is listed with stored −1 / recomputed −1.
@@ -218,8 +218,7 @@ export async function bonusMismatches(conn: Conn, groupId?: string): Promise<Bon
     with answers as (
       select group_id, user_id, sum(points)::int as points from bonus_answers ${only('group_id')} group by group_id, user_id
     ), stored as (
-      select group_id, user_id, bonus_points as points from group_members
-       where bonus_points <> 0 ${groupId ? sql`and group_id = ${groupId}::uuid` : sql``}
+      select group_id, user_id, points from member_bonus_totals ${only('group_id')}
     )
     select coalesce(s.group_id, a.group_id) as group_id, coalesce(s.user_id, a.user_id) as user_id,
            coalesce(s.points, 0) as stored, coalesce(a.points, 0) as recomputed
