@@ -17,10 +17,20 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
+
+/**
+ * Clicks `button` and waits for the toast saying `text`, watched from before the click: a toast shows for
+ * 4 s, and on a loaded machine the wait for the dialog to close could outlast it (a CI run missed one).
+ */
+async function clickForToast(page: Page, button: Locator, text: string): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: text }).waitFor();
+  await button.click();
+  await toast;
+}
 
 const withChromium = hasChromium();
 const SHOTS = process.env.SCREENSHOTS === '1';
@@ -229,9 +239,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByRole('alert').filter({ hasText: 'This match has not kicked off yet: confirm the result before kickoff, or move its kickoff first.' }).waitFor();
     await edit.getByRole('checkbox', { name: /^This match has not kicked off yet \(/ }).check();
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await clickForToast(page, edit.getByRole('button', { name: 'Save' }), `${label(target)} saved. 2 predictions re-scored.`);
     await edit.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `${label(target)} saved. 2 predictions re-scored.` }).waitFor();
     await page.getByLabel('Status', { exact: true }).selectOption('');
     await page.waitForURL((url) => !url.searchParams.has('status'));
     await row.getByText('Finished').waitFor();
@@ -259,9 +268,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     const postpone = page.getByRole('dialog', { name: 'Postpone this match?' });
     await postpone.getByLabel('Reason (required)').fill('Storm over the stadium');
     if (SHOTS) await page.screenshot({ path: 'screenshots/admin-fixture-postpone-1280.png' });
-    await postpone.getByRole('button', { name: 'Postpone' }).click();
+    await clickForToast(page, postpone.getByRole('button', { name: 'Postpone' }), `${label(other)} postponed. 2 predictions re-scored.`);
     await postpone.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `${label(other)} postponed. 2 predictions re-scored.` }).waitFor();
     await otherRow.getByText('Postponed').waitFor();
 
     // Restored at a new kickoff typed in São Paulo time (UTC−3): saved as that instant in UTC.
@@ -270,9 +278,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     const newDay = localInput(new Date(Date.parse(other.kickoff) + 7 * 24 * HOUR).toISOString(), ZONE).slice(0, 10);
     await restore.getByLabel('Kickoff (change it for a new date)').fill(`${newDay}T16:00`);
     await restore.getByLabel('Reason (required)').fill('New date announced');
-    await restore.getByRole('button', { name: 'Restore' }).click();
+    await clickForToast(page, restore.getByRole('button', { name: 'Restore' }), `${label(other)} restored.`);
     await restore.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `${label(other)} restored.` }).waitFor();
     const restored = ((await api(boss, 'GET', `/api/admin/fixtures?leagueId=${leagueId}&roundOrder=${other.roundOrder}`)).json().fixtures as Fixture[])
       .find((f) => f.id === other.id)!;
     expect(restored).toMatchObject({ status: 'scheduled', kickoff: `${newDay}T19:00:00.000Z` });
@@ -335,8 +342,7 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await page.getByRole('alert').filter({ hasText: /^The provider's standings could not be refreshed\..*HTTP 503/s }).waitFor();
     await check(page, 'standings-failed');
     provider.standingsUp = true;
-    await page.getByRole('button', { name: 'Refresh provider standings' }).click();
-    await page.getByRole('status').filter({ hasText: 'Provider standings refreshed.' }).waitFor();
+    await clickForToast(page, page.getByRole('button', { name: 'Refresh provider standings' }), 'Provider standings refreshed.');
     await page.getByRole('heading', { name: 'From the provider' }).waitFor();
     await page.getByText('Fetched now').waitFor();
     const providerTable = page.getByRole('table', { name: 'League table' }).last();
@@ -440,10 +446,9 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await expect(add.getByText(sameTeam).count()).resolves.toBe(0);
     await add.getByLabel('Venue (optional)').fill('Estádio Municipal');
     await checkDialog(page, 'fixture-add');
-    await add.getByRole('button', { name: 'Add fixture' }).click();
-    await add.waitFor({ state: 'detached' });
     const match = `${aurora.name} v Vila Esperança FC`;
-    await page.getByRole('status').filter({ hasText: `${match} added.` }).waitFor();
+    await clickForToast(page, add.getByRole('button', { name: 'Add fixture' }), `${match} added.`);
+    await add.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: new RegExp(match) });
     await row.getByText('Matchday 1').waitFor();
     await row.getByText('Scheduled').waitFor();
@@ -480,9 +485,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await edit.getByLabel(`${first.awayTeam.name}, Score after 90 minutes`).fill('0');
     await edit.getByLabel('Reason (required)').fill('The provider is late with this result');
     await edit.getByRole('checkbox', { name: /^This match has not kicked off yet \(/ }).check();
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await clickForToast(page, edit.getByRole('button', { name: 'Save' }), `${label(first)} saved.`);
     await edit.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `${label(first)} saved.` }).waitFor();
     await firstRow.getByText('Held by an administrator').waitFor();
     await firstRow.getByText('Provider updates ignored').waitFor();
     await expect(page.getByRole('row', { name: new RegExp(label(second)) }).getByText('Held by an administrator').count()).resolves.toBe(0);
@@ -506,9 +510,8 @@ describe.runIf(withChromium)('browser: fixtures, standings and the audit log', (
     await release.getByText('Say why, in 3 to 500 characters.').waitFor();
     await release.getByLabel('Reason (required)').fill('The provider has the result now');
     await checkDialog(page, 'fixture-release');
-    await release.getByRole('button', { name: 'Hand back' }).click();
+    await clickForToast(page, release.getByRole('button', { name: 'Hand back' }), `${label(first)} handed back to the provider.`);
     await release.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `${label(first)} handed back to the provider.` }).waitFor();
     await expect.poll(() => firstRow.getByText('Held by an administrator').count()).toBe(0);
     expect((await cupFixtures()).find((f) => f.id === first.id)).toMatchObject({ status: 'finished', lockedByAdmin: false });
     await expect(sync()).resolves.toMatchObject({ status: 'succeeded' });
