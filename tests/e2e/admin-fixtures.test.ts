@@ -17,20 +17,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
+import { apiUser, clickForToast, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
-
-/**
- * Clicks `button` and waits for the toast saying `text`, watched from before the click: a toast shows for
- * 4 s, and on a loaded machine the wait for the dialog to close could outlast it (a CI run missed one).
- */
-async function clickForToast(page: Page, button: Locator, text: string): Promise<void> {
-  const toast = page.getByRole('status').filter({ hasText: text }).waitFor();
-  await button.click();
-  await toast;
-}
 
 const withChromium = hasChromium();
 const SHOTS = process.env.SCREENSHOTS === '1';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { migratedTemplate } from '../helpers/app';
 import { freePort } from '../helpers/free-port';
 import { cookieFrom } from '../helpers/users';
@@ -193,3 +193,12 @@ export function useBrowserApp(ready: (server: RunningApp, browser: Browser) => v
   });
 }
 
+/**
+ * Clicks `button` and waits for the toast (role status) saying `text`, watched from before the click: a
+ * toast shows for 4 s, and on a loaded machine a wait in between (a dialog closing) could outlast it.
+ */
+export async function clickForToast(page: Page, button: Locator, text: string): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: text }).waitFor();
+  await button.click();
+  await toast;
+}
