@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
+import { apiUser, clickForToast, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -107,9 +107,8 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     const disable = page.getByRole('dialog', { name: 'Disable mia?' });
     await disable.getByText(/Their sessions end now, on every device, and they cannot sign in/).waitFor();
     await checkDialog(page, 'disable');
-    await disable.getByRole('button', { name: 'Disable account' }).click();
+    await clickForToast(page, disable.getByRole('button', { name: 'Disable account' }), 'mia is disabled and signed out everywhere.');
     await disable.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'mia is disabled and signed out everywhere.' }).waitFor();
     await page.getByText('This account is disabled: they cannot sign in until it is enabled again.').waitFor();
     await page.getByRole('button', { name: 'Enable account' }).waitFor();
     const miaId = new URL(page.url()).pathname.split('/').pop()!;
@@ -129,9 +128,8 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await size(page, 1280);
     await page.getByRole('button', { name: 'Enable account' }).click();
     const enable = page.getByRole('dialog', { name: 'Enable mia?' });
-    await enable.getByRole('button', { name: 'Enable account' }).click();
+    await clickForToast(page, enable.getByRole('button', { name: 'Enable account' }), 'mia can sign in again.');
     await enable.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'mia can sign in again.' }).waitFor();
     await page.getByRole('button', { name: 'Disable account' }).waitFor();
     await mia.page.getByRole('button', { name: 'Login' }).click();
     await mia.page.waitForURL((url) => url.pathname === '/groups');
@@ -142,9 +140,8 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     // A role change, confirmed both ways.
     await page.getByRole('button', { name: 'Make platform administrator' }).click();
     const promote = page.getByRole('dialog', { name: 'Make mia a platform administrator?' });
-    await promote.getByRole('button', { name: 'Change role' }).click();
+    await clickForToast(page, promote.getByRole('button', { name: 'Change role' }), 'mia is now: Platform administrator.');
     await promote.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'mia is now: Platform administrator.' }).waitFor();
     await page.getByRole('button', { name: 'Make regular user' }).click();
     const demote = page.getByRole('dialog', { name: 'Make mia a regular user?' });
     await demote.getByRole('button', { name: 'Change role' }).click();
@@ -183,8 +180,7 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await card.getByText('Not confirmed').waitFor();
     await card.getByRole('link', { name: 'nova' }).click();
     await page.getByRole('heading', { level: 1, name: 'nova' }).waitFor();
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
-    await page.getByRole('status').filter({ hasText: 'A new confirmation link was sent to nova@example.com.' }).waitFor();
+    await clickForToast(page, page.getByRole('button', { name: 'Resend verification email' }), 'A new confirmation link was sent to nova@example.com.');
     await expect.poll(() => mailsTo('nova@example.com')).toBe(2);
   });
 
@@ -218,14 +214,12 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await members.getByText('Owner').waitFor();
 
     // Deactivated, then reactivated.
-    await page.getByRole('button', { name: 'Deactivate group' }).click();
-    await page.getByRole('status').filter({ hasText: 'Mia Pool is deactivated.' }).waitFor();
+    await clickForToast(page, page.getByRole('button', { name: 'Deactivate group' }), 'Mia Pool is deactivated.');
     await page.getByText('This group is deactivated: read-only for its members, no predictions, no one joins.').waitFor();
     expect(((await api(mia, 'GET', `/api/groups/${miaPool.id}`)).json() as { group: { status: string } }).group.status).toBe('deactivated');
     await check(page, 'group-deactivated');
     await size(page, 1280);
-    await page.getByRole('button', { name: 'Reactivate group' }).click();
-    await page.getByRole('status').filter({ hasText: 'Mia Pool is active again.' }).waitFor();
+    await clickForToast(page, page.getByRole('button', { name: 'Reactivate group' }), 'Mia Pool is active again.');
     await page.getByRole('button', { name: 'Deactivate group' }).waitFor();
     expect(((await api(mia, 'GET', `/api/groups/${miaPool.id}`)).json() as { group: { status: string } }).group.status).toBe('active');
     await check(page, 'group');
@@ -243,9 +237,8 @@ describe.runIf(withChromium)('browser: the administrators\' people, groups and t
     await dialog.getByLabel('Group name').fill('Doomed Pool');
     await expect(confirm.isDisabled()).resolves.toBe(false);
     await checkDialog(page, 'delete-group');
-    await confirm.click();
+    await clickForToast(page, confirm, 'Doomed Pool was deleted.');
     await page.waitForURL((url) => url.pathname === '/admin/groups');
-    await page.getByRole('status').filter({ hasText: 'Doomed Pool was deleted.' }).waitFor();
     await page.getByRole('status').filter({ hasText: /^1 group$/ }).waitFor();
     expect((await api(boss, 'GET', `/api/admin/groups/${doomed.id}`)).statusCode).toBe(404);
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
+import { apiUser, clickForToast, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 import { parseOpenfootball } from '../../src/server/providers/openfootball/parse';
 import { readOpenfootballSource } from '../../src/server/providers/openfootball/read-source';
@@ -93,9 +93,8 @@ describe.runIf(withChromium)('browser: the administrators\' area', () => {
     await dialog.getByText('Use 2 to 80 characters.').waitFor();
     await expect(dialog.getByLabel('Name').getAttribute('aria-invalid')).resolves.toBe('true');
     await dialog.getByLabel('Name').fill('Copa Palpite E2E');
-    await dialog.getByRole('button', { name: 'Create league' }).click();
+    await clickForToast(page, dialog.getByRole('button', { name: 'Create league' }), 'Copa Palpite E2E created.');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'Copa Palpite E2E created.' }).waitFor();
 
     // A football-data.org league: a code that is no code is refused on its field; then its first sync fails (no token here).
     await page.getByRole('button', { name: 'New league' }).click();
@@ -278,8 +277,7 @@ describe.runIf(withChromium)('browser: the administrators\' area', () => {
       await expect(form.getByLabel('openfootball file (address, or path on the server)').inputValue()).resolves.toBe(file);
       await expect(form.getByLabel('Time zone of its kickoff times').inputValue()).resolves.toBe('Europe/Lisbon');
       await check(page, 'league-link');
-      await form.getByRole('button', { name: 'Link', exact: true }).click();
-      await page.getByRole('status').filter({ hasText: 'Terminal Cup 2030 is linked: its first sync has started.' }).waitFor();
+      await clickForToast(page, form.getByRole('button', { name: 'Link', exact: true }), 'Terminal Cup 2030 is linked: its first sync has started.');
       await expect(page.getByRole('region', { name: 'Link to its source' }).count()).resolves.toBe(0);
       expect((await api(boss, 'GET', `/api/admin/leagues/${leagueId}`)).json().league).toMatchObject({ source: 'openfootball', sourceRef: file, sourceTimeZone: 'Europe/Lisbon' });
       // The audit log says it in words: imported from the command line, then linked.

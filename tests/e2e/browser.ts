@@ -194,8 +194,9 @@ export function useBrowserApp(ready: (server: RunningApp, browser: Browser) => v
 }
 
 /**
- * Clicks `button` and waits for the toast (role status) saying `text`, watched from before the click: a
- * toast shows for 4 s, and on a loaded machine a wait in between (a dialog closing) could outlast it.
+ * Clicks `button` and waits for the toast (role status) saying `text`, watched from before the click: the
+ * toast shows for 4 s, but what role status finds is Radix's announcement of it for screen readers, which
+ * is in the page for 1 s only, and on a loaded machine a wait in between (a dialog closing) outlasted it.
  */
 export async function clickForToast(page: Page, button: Locator, text: string): Promise<void> {
   const toast = page.getByRole('status').filter({ hasText: text }).waitFor();

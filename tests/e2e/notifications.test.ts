@@ -155,8 +155,10 @@ describe.runIf(withChromium)('browser: notifications', () => {
     await expect(goals.isChecked()).resolves.toBe(false);
     await expect(push.getByRole('checkbox', { name: 'Deadline reminders' }).isChecked()).resolves.toBe(true);
     await goals.check();
+    // The toast watched from before the click, as in clickForToast.
+    const savedToast = page.getByRole('status').filter({ hasText: 'Notification settings saved' }).first().waitFor();
     await section.getByRole('button', { name: 'Save notification settings' }).click();
-    await page.getByRole('status').filter({ hasText: 'Notification settings saved' }).first().waitFor();
+    await savedToast;
     expect((await settings(cookie)).preferences.push.goals).toBe(true);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('group', { name: 'Push notifications' })

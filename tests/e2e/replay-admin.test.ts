@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { controlReplay } from '../../src/server/modules/replay/service';
-import { apiUser, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
+import { apiUser, clickForToast, hasChromium, type ApiUser, type RunningApp, useBrowserApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -87,9 +87,11 @@ describe.runIf(withChromium)('browser: tournament replays', () => {
     await dialog.getByLabel('League name (optional)').fill(LEAGUE);
     await check(page, 'dialog', [1280, 390], false);
     await size(page, 1280);
+    // The toast watched from before the click, as in clickForToast, by a pattern (its kickoff's time varies).
+    const createdToast = page.getByRole('status').filter({ hasText: /Replay created: its first kickoff is / }).waitFor();
     await dialog.getByRole('button', { name: 'Start replay' }).click();
+    await createdToast;
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: /Replay created: its first kickoff is / }).waitFor();
 
     // Listed as running, with its speed and source; marked Replay among the leagues.
     const card = page.getByRole('list', { name: 'Replays' }).getByRole('listitem', { name: LEAGUE });
@@ -103,9 +105,8 @@ describe.runIf(withChromium)('browser: tournament replays', () => {
     expect(listed).toMatchObject([{ leagueName: LEAGUE, state: 'running', speed: 60, source: 'bundled:worldcup-2022', demo: false }]);
 
     // Paused, then resumed.
-    await card.getByRole('button', { name: `Pause ${LEAGUE}` }).click();
+    await clickForToast(page, card.getByRole('button', { name: `Pause ${LEAGUE}` }), `${LEAGUE} is paused: its clock stands still.`);
     await card.getByText('Paused', { exact: true }).waitFor();
-    await page.getByRole('status').filter({ hasText: `${LEAGUE} is paused: its clock stands still.` }).waitFor();
     await row.getByText('Replay · Paused · ×60').waitFor();
     await check(page, 'list-paused');
     await size(page, 1280);
@@ -145,8 +146,7 @@ describe.runIf(withChromium)('browser: tournament replays', () => {
 
     // Deleted once confirmed, with its league.
     await uploaded.getByRole('button', { name: 'Delete Mini Cup 2022' }).click();
-    await page.getByRole('dialog', { name: 'Delete Mini Cup 2022 and its groups?' }).getByRole('button', { name: 'Delete league and groups' }).click();
-    await page.getByRole('status').filter({ hasText: 'Mini Cup 2022 and its groups are deleted.' }).waitFor();
+    await clickForToast(page, page.getByRole('dialog', { name: 'Delete Mini Cup 2022 and its groups?' }).getByRole('button', { name: 'Delete league and groups' }), 'Mini Cup 2022 and its groups are deleted.');
     await uploaded.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /Mini Cup 2022/ }).waitFor({ state: 'detached' });
     expect((await api(boss, 'GET', '/api/admin/replays')).json().replays.map((r: { leagueName: string }) => r.leagueName)).toEqual([LEAGUE]);
