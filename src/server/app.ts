@@ -24,7 +24,7 @@ import { isStorageFull, STORAGE_RETRY_AFTER_SECONDS, storageStatus } from './db/
 import type { Env } from './env';
 import type { AppContext } from './context';
 import { AppError, errors } from './errors';
-import { createAuth } from './auth/auth';
+import { createAuth, type PasswordHashing } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -127,6 +127,11 @@ export interface BuildAppOptions {
    * (default true; tests, which start hundreds of apps, leave it off unless they test it).
    */
   warmStatements?: boolean;
+  /**
+   * How passwords are hashed and checked (default Better Auth's scrypt): tests pass a cheaper one
+   * (tests/helpers/password-hashing.ts). An option of the code, never of the environment.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Builds the app, ready to `listen` or `inject`. */
@@ -184,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: env.RATE_LIMIT,
     logger: backgroundLog,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    passwordHashing: options.passwordHashing,
     mailOrigin: (request) => mailOrigin({ appUrl: env.APP_URL, port: env.PORT }, request),
   });
   // Sessions ended on any instance are refused at once despite their signed copies (auth/revoked-sessions.ts).

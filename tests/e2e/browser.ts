@@ -17,6 +17,7 @@ import { parseEnv } from '../../src/server/env';
 import { seedDemoIfEmpty } from '../../src/server/modules/demo/seed';
 import { afterAll, beforeAll } from 'vitest';
 import { buildWebIfNeeded, webOutDir } from '../../src/cli/web-build';
+import { testPasswordHashing } from '../helpers/password-hashing';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -77,6 +78,7 @@ export async function startApp(env: Record<string, string> = {}, options: { webD
     env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'false', SYNC: 'false', REMINDERS: 'false', APP_URL: `http://127.0.0.1:${port}`, ...env }),
     database,
     webDir: options.webDir ?? webOutDir(),
+    passwordHashing: testPasswordHashing,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

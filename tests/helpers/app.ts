@@ -17,6 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder, openDatabase, type Database } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
+import { testPasswordHashing } from './password-hashing';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -144,6 +145,7 @@ export function createAnotherInstance(testApp: TestApp, options: { database?: Da
     mailer: { mode: 'outbox', send: async (mail) => void testApp.outbox.push(mail) },
     webDir: join(testApp.dataDir, 'no-web'),
     warmStatements: false,
+    passwordHashing: testPasswordHashing,
   });
 }
 
@@ -178,6 +180,7 @@ export async function createTestApp(
     pushAgent: options.pushAgent,
     webDir: options.webDir ?? join(dataDir, 'no-web'),
     warmStatements: options.warmStatements ?? false,
+    passwordHashing: testPasswordHashing,
   });
   await app.ready();
   return {

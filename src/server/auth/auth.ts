@@ -49,6 +49,17 @@ export interface AuthOptions {
   mailOrigin: (request?: Request | null) => string;
   /** The clock (tests pass their own). */
   now?: () => Date;
+  /** How passwords are hashed and checked; default Better Auth's scrypt (tests pass a cheaper one). */
+  passwordHashing?: PasswordHashing;
+}
+
+/**
+ * Better Auth's password hashing hooks: `hash` takes a password and returns the text stored on the
+ * account; `verify` says whether a password matches that text (it may throw on a malformed one).
+ */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** Builds the Better Auth instance. */
@@ -136,6 +147,7 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      ...(options.passwordHashing ? { password: options.passwordHashing } : {}),
       // Prepared after the answer (the language is a query): a known address must not answer later than an unknown one.
       async sendResetPassword({ user, token }, request) {
         const link = `${options.mailOrigin(request)}/#/update-password?token=${encodeURIComponent(token)}`;

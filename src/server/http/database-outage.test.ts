@@ -25,6 +25,7 @@ import { startTcpProxy, type TcpProxy } from '../../../tests/helpers/tcp-proxy';
 import { createUser, type TestUser } from '../../../tests/helpers/users';
 import { collector } from '../../../tests/helpers/log-lines';
 import { listenLocally } from '../../../tests/helpers/listen';
+import { testPasswordHashing } from '../../../tests/helpers/password-hashing';
 
 /** How long the database is away in each scenario (OUTAGE_CUT_MS to measure another length). */
 const CUT_MS = Number(process.env.OUTAGE_CUT_MS ?? 4_000);
@@ -227,6 +228,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('a database outage under load (postg
       }),
       database, logStream: stream, webDir: join(dataDir, 'no-web'),
       mailer: { mode: 'outbox', send: async (mail) => void outbox.push(mail) },
+      passwordHashing: testPasswordHashing,
     });
     onConnectionError = (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects');
     base = await listenLocally(app);

@@ -18,6 +18,7 @@ import { parseEnv } from '../../env';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { scoreMatches } from '../scoring/score-matches';
 import { listenLocally } from '../../../../tests/helpers/listen';
+import { testPasswordHashing } from '../../../../tests/helpers/password-hashing';
 
 describe(`live event streams (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -229,7 +230,7 @@ describe(`live event streams (${TEST_DB_KIND})`, () => {
     const database = await openDatabase({ url: url.toString() });
     const other = await buildApp({
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.dataDir, RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' }),
-      database, webDir: `${t.dataDir}/no-web`,
+      database, webDir: `${t.dataDir}/no-web`, passwordHashing: testPasswordHashing,
     });
     try {
       const at = await listenLocally(other);
