@@ -5,8 +5,8 @@ import SlowFirstSequencer from './tests/slow-first-sequencer';
  * Test projects: `unit` (pure code: domain, contracts, provider parsing; the checks of docs/ against
  * the repository, tests/docs; the test order, tests/slow-first-sequencer.ts), `db` (the HTTP API and services over a real database: PGlite, or PostgreSQL
  * when TEST_DATABASE_URL is set) and `e2e` (browser journeys in Chromium). `npm test` runs these three.
- * `sweeps` (`npm run test:sweeps`, run by .ci/run) holds the browser's layout sweeps of every screen in three
- * languages; `reliability` (`npm run test:reliability`, run by .ci/run) the long proofs: fuzzing, crash
+ * `sweeps` (`npm run test:sweeps`, run by .ci/run) holds the browser's sweeps of every screen (layout in three
+ * languages, guards for four kinds of person); `reliability` (`npm run test:reliability`, run by .ci/run) the long proofs: fuzzing, crash
  * safety, deadline races, shutdown.
  *
  * The functional projects run the embedded database without flushing each commit to the disk
@@ -15,7 +15,7 @@ import SlowFirstSequencer from './tests/slow-first-sequencer';
  * has its own tests (src/server/db/durable-pglite.test.ts) and the reliability project keeps it on.
  */
 /** The browser files of the `sweeps` project (below), not of `e2e`. */
-const SWEEPS = ['tests/e2e/narrow-screens.test.ts', 'tests/e2e/group-tabs.test.ts'];
+const SWEEPS = ['tests/e2e/narrow-screens.test.ts', 'tests/e2e/group-tabs.test.ts', 'tests/e2e/guard-sweep.test.ts'];
 
 /** What the two browser projects (`e2e`, `sweeps`) share: Chromium files, two at a time, the web app built first. */
 const BROWSER = {
@@ -79,9 +79,10 @@ export default defineConfig({
       },
       {
         test: {
-          // The exhaustive layout sweeps (every screen and every group tab, in three languages, at phone and
-          // desktop widths): run by .ci/run after `npm test` (`npm run test:sweeps`), kept out of it so that it
-          // stays within its 10 minutes on a 2-core machine (about 90 s of browser time between them).
+          // The exhaustive sweeps (every screen and every group tab, in three languages, at phone and
+          // desktop widths; every route against the guards for four kinds of person, with axe): run by
+          // .ci/run after `npm test` (`npm run test:sweeps`), kept out of it so that it stays within its 10
+          // minutes on a 2-core machine.
           name: 'sweeps',
           include: SWEEPS,
           ...BROWSER,
