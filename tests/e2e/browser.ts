@@ -205,3 +205,21 @@ export async function clickForToast(page: Page, button: Locator, text: string): 
   await button.click();
   await toast;
 }
+
+/** Waits until the address has held still for 150 ms (3 s at most) and the page shows a heading. */
+export async function addressHeld(page: Page): Promise<void> {
+  let last = '';
+  for (let i = 0; i < 20; i++) {
+    const now = page.url();
+    if (now === last) break;
+    last = now;
+    await page.waitForTimeout(150);
+  }
+  await page.locator('main h1').first().waitFor();
+}
+
+/** The page's path and query ("/login?redirect=%2Fprofile"). */
+export const pathOf = (page: Page): string => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};

@@ -12,27 +12,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { session as sessions, user as users } from '../../src/server/db/schema';
-import { apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, linkFromOutbox, startApp, useBrowserApp, type ApiUser, type RunningApp } from './browser';
+import { addressHeld, apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, linkFromOutbox, pathOf, startApp, useBrowserApp, type ApiUser, type RunningApp } from './browser';
 
 const withChromium = hasChromium();
 
-/** Waits until the network is idle, the address has held still for 150 ms (3 s at most) and the page shows a heading. */
+/** Waits until the network is idle, the address has held still and the page shows a heading. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  let last = '';
-  for (let i = 0; i < 20; i++) {
-    const now = page.url();
-    if (now === last) break;
-    last = now;
-    await page.waitForTimeout(150);
-  }
-  await page.locator('main h1').first().waitFor();
+  await addressHeld(page);
 }
-
-const pathOf = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
 
 describe.runIf(withChromium)('browser: the front door', () => {
   let server: RunningApp;

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { user as users } from '../../src/server/db/schema';
-import { apiUser, hasChromium, useBrowserApp, type ApiUser, type RunningApp } from './browser';
+import { addressHeld, apiUser, hasChromium, pathOf, useBrowserApp, type ApiUser, type RunningApp } from './browser';
 import { seriousViolations } from './axe';
 
 const withChromium = hasChromium();
@@ -28,18 +28,6 @@ function expectedEnd(route: (typeof ROUTES)[number], state: State): string {
   if (guestOnly.includes(route)) return '/';
   if (route === '/admin') return state === 'admin' ? '/admin' : '/';
   return route;
-}
-
-/** Waits until the address has held still for 150 ms (3 s at most) and the page shows a heading. */
-async function addressHeld(page: Page) {
-  let last = '';
-  for (let i = 0; i < 20; i++) {
-    const now = page.url();
-    if (now === last) break;
-    last = now;
-    await page.waitForTimeout(150);
-  }
-  await page.locator('main h1').first().waitFor();
 }
 
 /**
@@ -67,11 +55,6 @@ function axeChecks(route: (typeof ROUTES)[number], state: State): boolean {
   const order: State[] = ['guest', 'signed-in', 'unverified', 'admin'];
   return order.find((who) => expectedEnd(route, who) === route) === state;
 }
-
-const pathOf = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
 
 describe.runIf(withChromium)('browser: the front door', () => {
   let server: RunningApp;
