@@ -649,18 +649,22 @@ async function goalToFresh(): Promise<string[]> {
       });
       console.error(`fresh: every group's ranking read once in ${f(warmMs)}`);
       const duration = 2 * FRESH_AFTER_S;
-      const sweep = runLoad({ kind: 'sweep', url, connections: 50, duration, headers: { cookie }, paths: groupIds.map((id) => `/api/groups/${id}/ranking`), fresh });
-      const health = runLoad({ kind: 'plain', url: `${url}/api/health`, connections: 2, duration });
-      await new Promise((resolve) => setTimeout(resolve, (duration - FRESH_AFTER_S) * 1_000));
-      // From the moment the goal is sent: a read answered while it is saved may already count it.
-      const goalAt = Date.now();
-      const goal = await app.inject({
-        method: 'PUT', url: `/api/admin/matches/${liveId}/result`, headers: { cookie, 'content-type': 'application/json' },
-        payload: { status: 'live', homeGoals: 1, awayGoals: 0 },
+      // The reads, the goal and the refresh, profiled as a whole with BENCH_PROFILE.
+      const { reads, probe, goalAt, goalMs } = await profiled('fresh', async () => {
+        const sweep = runLoad({ kind: 'sweep', url, connections: 50, duration, headers: { cookie }, paths: groupIds.map((id) => `/api/groups/${id}/ranking`), fresh });
+        const health = runLoad({ kind: 'plain', url: `${url}/api/health`, connections: 2, duration });
+        await new Promise((resolve) => setTimeout(resolve, (duration - FRESH_AFTER_S) * 1_000));
+        // From the moment the goal is sent: a read answered while it is saved may already count it.
+        const goalAt = Date.now();
+        const goal = await app.inject({
+          method: 'PUT', url: `/api/admin/matches/${liveId}/result`, headers: { cookie, 'content-type': 'application/json' },
+          payload: { status: 'live', homeGoals: 1, awayGoals: 0 },
+        });
+        const goalMs = Date.now() - goalAt;
+        if (goal.statusCode !== 200) throw new Error(`the goal answered ${goal.statusCode}: ${goal.body}`);
+        const [reads, probe] = await Promise.all([sweep, health]);
+        return { reads, probe, goalAt, goalMs };
       });
-      const goalMs = Date.now() - goalAt;
-      if (goal.statusCode !== 200) throw new Error(`the goal answered ${goal.statusCode}: ${goal.body}`);
-      const [reads, probe] = await Promise.all([sweep, health]);
       const { index, at, fresh: isFresh } = reads.reads!;
       // Per group: its first fresh read after the goal, and any stale read after that.
       const firstFresh = new Map<number, number>();

@@ -61,7 +61,7 @@ import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
 import { startRankingRefresh, type RankingRefresh } from './modules/groups/ranking-refresh';
-import { groupRanking, warmRankingCode, warmRankingStatements } from './modules/groups/ranking';
+import { groupRanking, warmRankingCode, warmRankingRows, warmRankingStatements } from './modules/groups/ranking';
 import { warmMembershipCheck } from './modules/groups/policy';
 import { rankingPageEncoded } from './modules/groups/ranking-page';
 import { groupStatsJson } from './modules/groups/stats';
@@ -249,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (handle === database.db) await warmMembershipCheck(handle, database.connections);
         await warmRankingStatements(handle, database.connections, 'one');
         if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
+        // Last, one real ranking: the pool's next read takes the connection that ran it.
+        await warmRankingRows(handle);
       })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });
       // Meanwhile, the ranking's own code and its page's, on made-up members (nothing read): compiled
       // before the first read, which took ~5 ms more at 1,000 members without it.

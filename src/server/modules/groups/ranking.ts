@@ -319,6 +319,35 @@ export async function warmRankingStatements(db: Conn, connections: number, state
   await Promise.all(Array.from({ length: connections }, () => (statement === 'one' ? groupRanking(db, NO_GROUP) : groupRankings(db, NO_GROUP, [NO_GROUP]))));
 }
 
+/** How many memberships largestGroupId reads at most. */
+const LARGEST_GROUP_SAMPLE = 100_000;
+
+/**
+ * The group with the most members among the first LARGEST_GROUP_SAMPLE memberships (in the table's
+ * order: a bounded read however many groups there are), or NO_GROUP when there is none: what an
+ * instance's start computes once (warmRankingRows).
+ */
+export async function largestGroupId(db: Conn): Promise<string> {
+  const [row] = rowsOf<{ group_id: string }>(await db.execute(sql`
+    select group_id from (select group_id from group_members limit ${LARGEST_GROUP_SAMPLE}) m
+     group by group_id order by count(*) desc limit 1`));
+  return row?.group_id ?? NO_GROUP;
+}
+
+/**
+ * Computes (and drops) the ranking of the largest group (largestGroupId) once on `db`, after
+ * warmRankingStatements: a statement's first real rows on an instance cost more than its empty runs show.
+ * The pool's next read takes the connection that ran it (node-postgres hands out the last released). On
+ * just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two runs a side taken in turn)
+ * the first ranking read took 8.3 / 12.4 ms at 1,000 members against 12.4 / 15.5 ms without it, and
+ * 54.4 / 55.1 ms at 10,000 against 89.1 / 66.9 ms. Computed on every pooled connection instead, the first
+ * read at 10,000 members took 101 ms (one run: ten such rankings parsed at start). Nothing is written.
+ */
+export async function warmRankingRows(db: Conn): Promise<void> {
+  const groupId = await largestGroupId(db);
+  if (groupId !== NO_GROUP) await groupRanking(db, groupId);
+}
+
 /**
  * Runs the ranking's own code (the text's parse, the ranks, the order, the rows) on `members` made-up
  * members `times` times, so that V8 has compiled it before an instance's first real read: a just-started
