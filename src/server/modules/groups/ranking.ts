@@ -321,17 +321,19 @@ export async function warmRankingStatements(db: Conn, connections: number, state
 
 /** How many memberships largestGroupId reads at most. */
 const LARGEST_GROUP_SAMPLE = 100_000;
+/** Members above which warmRankingRows computes nothing (its cost at start grows with the group). */
+const WARM_ROWS_MAX_MEMBERS = 20_000;
 
 /**
- * The group with the most members among the first LARGEST_GROUP_SAMPLE memberships (in the table's
- * order: a bounded read however many groups there are), or NO_GROUP when there is none: what an
- * instance's start computes once (warmRankingRows).
+ * The group with the most members among the first LARGEST_GROUP_SAMPLE memberships the database reads
+ * (in the table's or its primary key's order: a bounded read however many groups there are, so a sample,
+ * not always the largest of all), with its number of members; NO_GROUP and 0 when there is none.
  */
-export async function largestGroupId(db: Conn): Promise<string> {
-  const [row] = rowsOf<{ group_id: string }>(await db.execute(sql`
-    select group_id from (select group_id from group_members limit ${LARGEST_GROUP_SAMPLE}) m
+export async function largestGroupId(db: Conn): Promise<{ groupId: string; members: number }> {
+  const [row] = rowsOf<{ group_id: string; members: number }>(await db.execute(sql`
+    select group_id, count(*)::int as members from (select group_id from group_members limit ${LARGEST_GROUP_SAMPLE}) m
      group by group_id order by count(*) desc limit 1`));
-  return row?.group_id ?? NO_GROUP;
+  return row ? { groupId: row.group_id, members: Number(row.members) } : { groupId: NO_GROUP, members: 0 };
 }
 
 /**
@@ -341,11 +343,15 @@ export async function largestGroupId(db: Conn): Promise<string> {
  * just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two runs a side taken in turn)
  * the first ranking read took 8.3 / 12.4 ms at 1,000 members against 12.4 / 15.5 ms without it, and
  * 54.4 / 55.1 ms at 10,000 against 89.1 / 66.9 ms. Computed on every pooled connection instead, the first
- * read at 10,000 members took 101 ms (one run: ten such rankings parsed at start). Nothing is written.
+ * read at 10,000 members took 101 ms (one run: ten such rankings parsed at start). A group of more than
+ * WARM_ROWS_MAX_MEMBERS members is left alone. Nothing is written.
+ * @returns the group computed, or NO_GROUP when none was.
  */
-export async function warmRankingRows(db: Conn): Promise<void> {
-  const groupId = await largestGroupId(db);
-  if (groupId !== NO_GROUP) await groupRanking(db, groupId);
+export async function warmRankingRows(db: Conn): Promise<string> {
+  const { groupId, members } = await largestGroupId(db);
+  if (groupId === NO_GROUP || members > WARM_ROWS_MAX_MEMBERS) return NO_GROUP;
+  await groupRanking(db, groupId);
+  return groupId;
 }
 
 /**
