@@ -319,7 +319,7 @@ export async function warmRankingStatements(db: Conn, connections: number, state
   await Promise.all(Array.from({ length: connections }, () => (statement === 'one' ? groupRanking(db, NO_GROUP) : groupRankings(db, NO_GROUP, [NO_GROUP]))));
 }
 
-/** How many memberships largestGroupId reads at most. */
+/** How many memberships largestGroup reads at most. */
 const LARGEST_GROUP_SAMPLE = 100_000;
 /** Members above which warmRankingRows computes nothing (its cost at start grows with the group). */
 const WARM_ROWS_MAX_MEMBERS = 20_000;
@@ -329,7 +329,7 @@ const WARM_ROWS_MAX_MEMBERS = 20_000;
  * (in the table's or its primary key's order: a bounded read however many groups there are, so a sample,
  * not always the largest of all), with its number of members; NO_GROUP and 0 when there is none.
  */
-export async function largestGroupId(db: Conn): Promise<{ groupId: string; members: number }> {
+export async function largestGroup(db: Conn): Promise<{ groupId: string; members: number }> {
   const [row] = rowsOf<{ group_id: string; members: number }>(await db.execute(sql`
     select group_id, count(*)::int as members from (select group_id from group_members limit ${LARGEST_GROUP_SAMPLE}) m
      group by group_id order by count(*) desc limit 1`));
@@ -337,7 +337,7 @@ export async function largestGroupId(db: Conn): Promise<{ groupId: string; membe
 }
 
 /**
- * Computes (and drops) the ranking of the largest group (largestGroupId) once on `db`, after
+ * Computes (and drops) the ranking of the largest group (largestGroup) once on `db`, after
  * warmRankingStatements: a statement's first real rows on an instance cost more than its empty runs show.
  * The pool's next read takes the connection that ran it (node-postgres hands out the last released). On
  * just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two runs a side taken in turn)
@@ -348,7 +348,7 @@ export async function largestGroupId(db: Conn): Promise<{ groupId: string; membe
  * @returns the group computed, or NO_GROUP when none was.
  */
 export async function warmRankingRows(db: Conn): Promise<string> {
-  const { groupId, members } = await largestGroupId(db);
+  const { groupId, members } = await largestGroup(db);
   if (groupId === NO_GROUP || members > WARM_ROWS_MAX_MEMBERS) return NO_GROUP;
   await groupRanking(db, groupId);
   return groupId;

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, useTestDatabase, type TestApp } from '../../../../tests/helpers/app';
-import { rowsOf } from '../../db/client';
-import { largestGroupId, NO_GROUP, warmRankingCode, warmRankingRows } from './ranking';
+import { rowsOf, type Conn } from '../../db/client';
+import { largestGroup, NO_GROUP, warmRankingCode, warmRankingRows } from './ranking';
 import { requireMember, warmMembershipCheck } from './policy';
 
 /** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
-async function preparedRankings(t: TestApp) {
-  return rowsOf<{ name: string; generic_plans: number; custom_plans: number; pid: number }>(await t.database.db.execute(sql`
+async function preparedRankings(db: Conn) {
+  return rowsOf<{ name: string; generic_plans: number; custom_plans: number; pid: number }>(await db.execute(sql`
     select name, generic_plans::int, custom_plans::int, pg_backend_pid() as pid from pg_prepared_statements
      where name like 'group\\_ranking%' order by name`));
 }
@@ -26,7 +26,7 @@ describe('an app starting', () => {
     const { connections } = warm.database;
     if (TEST_DB_KIND === 'postgres') expect(connections).toBeGreaterThan(2);
     // As many queries side by side as the pool has connections land on every one.
-    const seen = await Promise.all(Array.from({ length: connections }, () => preparedRankings(warm)));
+    const seen = await Promise.all(Array.from({ length: connections }, () => preparedRankings(warm.database.db)));
     expect(new Set(seen.map((rows) => rows[0]?.pid)).size).toBe(connections);
     const base = (name: string) => name.replace(/_[0-9a-f]{12}(_g)?$/, '');
     for (const rows of seen) {
@@ -38,7 +38,7 @@ describe('an app starting', () => {
   });
 
   it('without warming (tests), prepares nothing before the first read', async () => {
-    expect(await preparedRankings(cold)).toEqual([]);
+    expect(await preparedRankings(cold.database.db)).toEqual([]);
   });
 });
 
@@ -76,16 +76,14 @@ describe('warmMembershipCheck', () => {
   });
 });
 
-describe('largestGroupId and warmRankingRows', () => {
+describe('largestGroup and warmRankingRows', () => {
   const database = useTestDatabase();
 
   it('find no group on an empty database (the warm-up then computes nothing), then the group with the most members, whose ranking the warm-up computes, writing nothing', async () => {
     const { db } = database();
-    /** The ranking statements prepared on the connection the next query lands on (the pool's last used). */
-    const prepared = async () => rowsOf<{ name: string }>(await db.execute(sql`select name from pg_prepared_statements where name like 'group\\_ranking%'`));
-    expect(await largestGroupId(db)).toEqual({ groupId: NO_GROUP, members: 0 });
+    expect(await largestGroup(db)).toEqual({ groupId: NO_GROUP, members: 0 });
     expect(await warmRankingRows(db)).toBe(NO_GROUP);
-    expect(await prepared()).toEqual([]);
+    expect(await preparedRankings(db)).toEqual([]);
     for (const statement of [
       `insert into leagues (id, name, season, kind, provider, external_id) values ('00000000-0000-0000-0000-0000000000a1', 'Warm', '2026', 'league', 'manual', 'warm')`,
       `insert into "user" (id, name, email) select 'warm-' || g, 'Warm ' || g, 'warm-' || g || '@example.com' from generate_series(1, 5) g`,
@@ -98,13 +96,13 @@ describe('largestGroupId and warmRankingRows', () => {
          ('00000000-0000-0000-0000-0000000000b1', 'warm-1'), ('00000000-0000-0000-0000-0000000000b1', 'warm-2'),
          ('00000000-0000-0000-0000-0000000000b2', 'warm-3'), ('00000000-0000-0000-0000-0000000000b2', 'warm-4'), ('00000000-0000-0000-0000-0000000000b2', 'warm-5')`,
     ]) await db.execute(sql.raw(statement));
-    expect(await largestGroupId(db)).toEqual({ groupId: '00000000-0000-0000-0000-0000000000b2', members: 3 });
+    expect(await largestGroup(db)).toEqual({ groupId: '00000000-0000-0000-0000-0000000000b2', members: 3 });
     const counts = async () => rowsOf<{ n: number }>(await db.execute(sql`
       select (select count(*) from member_round_totals) + (select count(*) from member_season_totals) + (select count(*) from group_members)
              + (select count(*) from predictions) as n`))[0]!.n;
     const before = await counts();
     expect(await warmRankingRows(db)).toBe('00000000-0000-0000-0000-0000000000b2');
-    expect(await prepared()).toHaveLength(1);
+    expect(await preparedRankings(db)).toHaveLength(1);
     expect(await counts()).toBe(before);
   });
 });
