@@ -118,6 +118,28 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
+  it('leaves a live score off the queue at once however many predictions the match has, and queues the full-time result', async () => {
+    await setResult({ status: 'live', homeGoals: 0, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    // Nothing to fold between two results that give no outcome: no pass left for the folder.
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    await setResult({ homeGoals: 1 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    // Provisional: the live score counts as if the match ended now.
+    await expectRankingsToMatch({ home: 1, away: 0 });
+    expect(await totalsMismatches(db)).toEqual([]);
+    // Full time gives outcomes: too many predictions for the transaction, the folder takes them.
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    expect(await db.select().from(scoringQueue)).toHaveLength(1);
+    await expectRankingsToMatch({ home: 1, away: 0 });
+    expect(await foldMatch(db, final, 7)).toBe(3 * (MEMBERS - 1));
+    await expectRankingsToMatch({ home: 1, away: 0 });
+    expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+  });
+
   it('asks its pace before each batch and lets timers and requests run between batches', async () => {
     await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
     expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);

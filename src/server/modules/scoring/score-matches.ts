@@ -4,14 +4,15 @@
  * for folding (fold.ts) from the version their totals hold. Matches with few predictions are
  * folded at once in the caller's transaction; a match with more than SYNC_FOLD_LIMIT predictions (a
  * World Cup final across many groups) is left to the background folder, so saving the result stays
- * fast, while rankings already count it (they add unfolded predictions on read). Never a query per
+ * fast, while rankings already count it (they add unfolded predictions on read); unless its change folds
+ * nothing (a live score: no outcome counts before full time), which leaves the queue at once. Never a query per
  * prediction: every step is a set-based statement. Each change is also recorded as a live `match` event,
  * announced to every instance's open event streams at commit (modules/live). Bonus questions the results
  * decide are decided and scored in the same transaction (modules/bonus/resolve.ts).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { foldStep, lockMatchForFolding } from './fold';
+import { foldStep, lockMatchForFolding, passFoldsNothing } from './fold';
 import { rankingsChanged } from './rankings-changed';
 import { publishMatchEvents } from '../live/publish';
 import { resolveLeagueBonus } from '../bonus/resolve';
@@ -52,7 +53,13 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
       on conflict (match_id) do update set queued_at = now()`);
     const [size] = rowsOf<{ n: number }>(await conn.execute(sql`
       select count(*)::int as n from (select 1 from predictions where match_id = ${id}::uuid limit ${syncLimit + 1}) s`));
-    if (Number(size?.n ?? 0) > syncLimit) continue;
+    if (Number(size?.n ?? 0) > syncLimit) {
+      // A live score changing folds nothing: its pass ends here, at once, instead of leaving the match
+      // queued for the folder, which every ranking computed meanwhile would read (pendingRowsSql: the
+      // match's predictions in each group, for no difference).
+      if (await passFoldsNothing(conn, id)) await foldStep(conn, id, syncLimit + 1);
+      continue;
+    }
     for (let step = 0; step < 10; step++) {
       const result = await foldStep(conn, id, syncLimit + 1);
       scored += result.folded;
