@@ -138,6 +138,16 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     await expectRankingsToMatch({ home: 1, away: 0 });
     expect(await totalsMismatches(db)).toEqual([]);
     expect(await roundTotalsMismatches(db)).toEqual([]);
+    // Back in play (a result taken back): the folded full time must come out, so the match stays queued.
+    await setResult({ status: 'live', homeGoals: 2, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    expect(await db.select().from(scoringQueue)).toHaveLength(1);
+    await expectRankingsToMatch({ home: 2, away: 0 });
+    await foldMatch(db, final, 7);
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    await expectRankingsToMatch({ home: 2, away: 0 });
+    expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
   it('asks its pace before each batch and lets timers and requests run between batches', async () => {

@@ -64,39 +64,6 @@ interface QueueState {
 const scoresSql = (alias: string) => sql.raw(`coalesce(${alias}.status in ('postponed', 'cancelled')
   or (${alias}.status = 'finished' and ${alias}.home_goals is not null and ${alias}.away_goals is not null), false)`);
 
-/** The queue row of a match with its pass's results (from_scores, to_scores), or undefined when it is not queued. */
-async function queueState(conn: Conn, matchId: string): Promise<QueueState | undefined> {
-  const [state] = rowsOf<QueueState>(await conn.execute(sql`
-    select q.from_version, q.to_version, q.cursor_group, q.cursor_user, m.result_version,
-           ${scoresSql('f')} as from_scores, ${scoresSql('t')} as to_scores
-      from scoring_queue q
-      join matches m on m.id = q.match_id
-      left join scoring_results f on f.match_id = q.match_id and f.version = q.from_version
-      left join scoring_results t on t.match_id = q.match_id and t.version = coalesce(q.to_version, m.result_version)
-     where q.match_id = ${matchId}::uuid`));
-  return state;
-}
-
-/**
- * Whether a queued pass moves nothing: its two results are the same version, or neither gives an outcome
- * that counts (scheduled → live, a live score changing).
- */
-function foldsNothing(state: QueueState): boolean {
-  const from = Number(state.from_version);
-  const to = state.to_version === null ? Number(state.result_version) : Number(state.to_version);
-  return to === from || (!state.from_scores && !state.to_scores);
-}
-
-/**
- * Whether the match's queued pass would fold nothing (foldsNothing: a live score changing), so that one
- * foldStep ends it without reading a prediction however many the match has. False when it is not queued.
- * Call it inside a transaction that holds lockMatchForFolding.
- */
-export async function passFoldsNothing(conn: Conn, matchId: string): Promise<boolean> {
-  const state = await queueState(conn, matchId);
-  return state !== undefined && foldsNothing(state);
-}
-
 /**
  * Folds up to `limit` predictions of a queued match's current pass (starting a pass toward the match's
  * current result_version when none is under way), then, when the pass is over, makes its result the
@@ -105,13 +72,21 @@ export async function passFoldsNothing(conn: Conn, matchId: string): Promise<boo
  * @returns how many predictions this batch folded, and whether the match is fully folded (off the queue).
  */
 export async function foldStep(conn: Conn, matchId: string, limit: number): Promise<{ folded: number; done: boolean }> {
-  const state = await queueState(conn, matchId);
+  const [state] = rowsOf<QueueState>(await conn.execute(sql`
+    select q.from_version, q.to_version, q.cursor_group, q.cursor_user, m.result_version,
+           ${scoresSql('f')} as from_scores, ${scoresSql('t')} as to_scores
+      from scoring_queue q
+      join matches m on m.id = q.match_id
+      left join scoring_results f on f.match_id = q.match_id and f.version = q.from_version
+      left join scoring_results t on t.match_id = q.match_id and t.version = coalesce(q.to_version, m.result_version)
+     where q.match_id = ${matchId}::uuid`));
   if (!state) return { folded: 0, done: true };
   const from = Number(state.from_version);
   const to = state.to_version === null ? Number(state.result_version) : Number(state.to_version);
   let folded = 0;
   let passOver = true;
-  if (!foldsNothing(state)) {
+  // Between two results that give no outcome (scheduled → live, a live score changing) nothing moves.
+  if (to !== from && (state.from_scores || state.to_scores)) {
     if (state.to_version === null) await conn.execute(sql`update scoring_queue set to_version = ${to} where match_id = ${matchId}::uuid`);
     const after = state.cursor_group && state.cursor_user ? { groupId: state.cursor_group, userId: state.cursor_user } : null;
     // The batch's predictions come from the index in order; left to itself the planner hashed the whole
@@ -137,6 +112,34 @@ export async function foldStep(conn: Conn, matchId: string, limit: number): Prom
      where q.match_id = ${matchId}::uuid and m.id = q.match_id and q.from_version = m.result_version
     returning q.match_id`));
   return { folded, done: gone !== undefined };
+}
+
+/**
+ * Takes a queued match off the queue when its pass would fold nothing, as foldStep would end it, in one
+ * statement and without reading a prediction however many the match has: the pass goes to the match's
+ * current result, and that result and the one its totals hold give no outcome that counts (scheduled →
+ * live, a live score changing), or are the same. Otherwise the match stays queued (for the folder). Call
+ * it inside a transaction that holds lockMatchForFolding.
+ * @returns whether the match left the queue.
+ */
+export async function dequeueIfNothingToFold(conn: Conn, matchId: string): Promise<boolean> {
+  const gone = rowsOf<{ match_id: string }>(await conn.execute(sql`
+    with pass as (
+      select q.match_id, m.result_version
+        from scoring_queue q
+        join matches m on m.id = q.match_id
+        left join scoring_results f on f.match_id = q.match_id and f.version = q.from_version
+        left join scoring_results t on t.match_id = q.match_id and t.version = m.result_version
+       where q.match_id = ${matchId}::uuid and coalesce(q.to_version, m.result_version) = m.result_version
+         and (q.from_version = m.result_version or not (${scoresSql('f')} or ${scoresSql('t')}))
+    ),
+    -- The snapshots before the result the totals now hold, as foldStep drops them when a pass ends.
+    snapshots as (
+      delete from scoring_results r using pass where r.match_id = pass.match_id and r.version < pass.result_version
+    )
+    delete from scoring_queue q using pass where q.match_id = pass.match_id
+    returning q.match_id`));
+  return gone.length > 0;
 }
 
 /**

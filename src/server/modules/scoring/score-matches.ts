@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
-import { foldStep, lockMatchForFolding, passFoldsNothing } from './fold';
+import { dequeueIfNothingToFold, foldStep, lockMatchForFolding } from './fold';
 import { rankingsChanged } from './rankings-changed';
 import { publishMatchEvents } from '../live/publish';
 import { resolveLeagueBonus } from '../bonus/resolve';
@@ -57,7 +57,7 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
       // A live score changing folds nothing: its pass ends here, at once, instead of leaving the match
       // queued for the folder, which every ranking computed meanwhile would read (pendingRowsSql: the
       // match's predictions in each group, for no difference).
-      if (await passFoldsNothing(conn, id)) await foldStep(conn, id, syncLimit + 1);
+      await dequeueIfNothingToFold(conn, id);
       continue;
     }
     for (let step = 0; step < 10; step++) {
