@@ -36,10 +36,12 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { serializeSignedCookie } from 'better-call';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { openFreshPostgres } from '../tests/helpers/app';
 import { runLoad, type LoadResult } from './load';
 import { BENCH_SECRET, browserCookie, startBenchServer } from './server';
 import { OPENFOOTBALL_DIR, readOpenfootball } from '../tests/openfootball-data';
+import { sqlLiteral } from '../src/server/db/sql-literal';
 import { executePrepared, openDatabase, rowsOf, type Database, type Db } from '../src/server/db/client';
 import { groupRanking, groupRankings, rankingQuery, rankingsQuery } from '../src/server/modules/groups/ranking';
 import { groupStatsJson, roundTotalsQuery, streakQueries } from '../src/server/modules/groups/stats';
@@ -633,7 +635,15 @@ async function goalToFresh(): Promise<string[]> {
           const [againMs] = await time(() => groupRankings(db, leagueId, groupIds.slice(n, 2 * n)));
           console.log(`fresh: ${n} rankings in one statement in ${f(bulkMs)}, then ${f(againMs)}`);
         }
-        const plan2 = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze) ${rankingsQuery(leagueId, groupIds.slice(0, 1_000))}`));
+        // The generic plan the refresh runs (executePrepared, generic), prepared and explained in a transaction.
+        const compiled = new PgDialect().sqlToQuery(rankingsQuery(leagueId, groupIds.slice(0, 1_000)));
+        const plan2 = await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`prepare bench_rankings as ${compiled.sql}`));
+          await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+          const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain (analyze) execute bench_rankings(${compiled.params.map((value) => sqlLiteral(value)!).join(', ')})`)));
+          await tx.execute(sql`deallocate bench_rankings`);
+          return rows;
+        });
         console.log(plan2.map((row) => Object.values(row)[0]).join('\n'));
       }
       // Fresh: the reader's row with the goal counted (1–0 predicted, 1–0 in play: exact, 10 points).
