@@ -14,7 +14,7 @@
  * ended now"): their predictions count as if each match ended at its current score, and movement compares
  * with the official ranking (without them). The final whistle turns it into points.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
 import { arrayLiteral } from '../../db/array-literal';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
@@ -40,6 +40,35 @@ const liveDeltaSql = sql`
 const UNIT = sql.raw(`E'\\x1f'`);
 const RECORD = sql.raw(`E'\\x1e'`);
 
+/**
+ * The predictions of the matches in play of the groups `g` for which `inGroups` holds, each with the
+ * outcome it would have if its match ended now (the body of the statements' materialized `live_rows`:
+ * inlined, the outcome was computed again for each sum that reads it, ~3 µs a row).
+ */
+function liveRowsSql(inGroups: SQL): SQL {
+  return sql`
+      select p.group_id, p.user_id, ${scoringColumnsSql}, ${liveOutcomeSql()} as outcome
+        from groups g
+        join matches m on m.league_id = g.league_id and m.status = 'live'
+        -- Per group through the index (match, group, user); for many groups the planner would hash the
+        -- match's every prediction (offset 0 keeps the lookup).
+        cross join lateral (select * from predictions p where p.match_id = m.id and p.group_id = g.id offset 0) p
+       where ${inGroups}`;
+}
+
+/**
+ * Per group of `live_totals` (what the matches in play add), its members' text as `extra` holds it
+ * (addExtraRows): user id and the numbers, the latest round's share theirs while a match in play has a
+ * score (latest -1; else 0), no bonus, no jokers.
+ */
+const liveTextSql = sql`
+  select group_id,
+         string_agg(user_id || ${UNIT} || concat_ws(',', points, exact, goal_difference, winner, opposite, scored,
+                    case when (select round_order from latest) = -1 then concat_ws(',', points, exact, goal_difference, winner, opposite) else '0,0,0,0,0' end,
+                    0, 0), ${RECORD}) as live
+    from live_totals
+   group by group_id`;
+
 /** Whose rankings a statement computes: one group, or several groups of one league (a uuid array literal). */
 type RankingScope = { groupId: string } | { leagueId: string; groupIds: string };
 
@@ -60,9 +89,9 @@ export function rankingsQuery(leagueId: string, groupIds: readonly string[]) {
  * numbers from their season row, the latest finished round and bonus points (points, exact,
  * goal_difference, winner, opposite, predictions, then the latest finished round's points, exact,
  * goal_difference, winner, opposite, then the bonus points and the jokers played, comma-separated), fields
- * apart by UNIT_CHAR and members by RECORD_CHAR (ranking-text.ts), unordered; and `extra`, what the rest
- * adds to the few members it names, each as a user id and the same numbers ('' for nobody). rankingsOf
- * adds them up and ranks them.
+ * apart by UNIT_CHAR and members by RECORD_CHAR (ranking-text.ts), unordered; `extra`, what the rest
+ * adds to the few members it names, each as a user id and the same numbers ('' for nobody); and `live`,
+ * what the matches in play add, the same way (liveTextSql). rankingsOf adds them up and ranks them.
  */
 function rankingStatement(scope: RankingScope) {
   const one = 'groupId' in scope;
@@ -72,17 +101,7 @@ function rankingStatement(scope: RankingScope) {
   const league = one ? sql`(select league_id from groups where id = ${scope.groupId}::uuid)` : sql`${scope.leagueId}::uuid`;
   return sql`
     with pending_rows as (${pendingRowsSql(one ? scope.groupId : { groupIds: scope.groupIds })}),
-    live_rows as materialized (
-      -- Predictions of the matches in play, each with the outcome it would have if its match ended now
-      -- (materialized: inlined, the outcome was computed again for each sum that reads it, ~3 µs a row).
-      select p.group_id, p.user_id, ${scoringColumnsSql}, ${liveOutcomeSql()} as outcome
-        from groups g
-        join matches m on m.league_id = g.league_id and m.status = 'live'
-        -- Per group through the index (match, group, user); for many groups the planner would hash the
-        -- match's every prediction (offset 0 keeps the lookup).
-        cross join lateral (select * from predictions p where p.match_id = m.id and p.group_id = g.id offset 0) p
-       where ${inScope('g.id')}
-    ),
+    live_rows as materialized (${liveRowsSql(inScope('g.id'))}),
     jokers as (
       -- Jokers played (on matches whose predictions have closed by the database's clock, postponed and
       -- cancelled ones aside: a joker may leave them) that the totals do not hold: those on closed matches
@@ -213,10 +232,10 @@ function rankingStatement(scope: RankingScope) {
        where ${inScope('gm.group_id')}
     ),
     extra as (
-      -- What the rest adds, for the members it names (usually none; every member who predicted a match in
-      -- play while one is): the other rounds and queued results, the matches in play (the latest round's
-      -- share while any is scored), the jokers still open. Added by the server (addExtraRows), not joined to
-      -- every member: three left joins of nothing cost a 10,000-member ranking ~8 ms (docs/benchmarks.md).
+      -- What the rest adds, for the members it names (usually none): the other rounds and queued results,
+      -- the jokers still open; the matches in play apart (liveTextSql). Added by the server (addExtraRows),
+      -- not joined to every member: three left joins of nothing cost a 10,000-member ranking ~8 ms
+      -- (docs/benchmarks.md).
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as predictions,
              sum(l_points)::int as l_points, sum(l_exact)::int as l_exact, sum(l_goal_difference)::int as l_goal_difference,
@@ -225,14 +244,6 @@ function rankingStatement(scope: RankingScope) {
           select group_id, user_id, points, exact, goal_difference, winner, opposite, scored,
                  l_points, l_exact, l_goal_difference, l_winner, l_opposite, jokers
             from others
-          union all
-          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored,
-                 case when (select round_order from latest) = -1 then points else 0 end,
-                 case when (select round_order from latest) = -1 then exact else 0 end,
-                 case when (select round_order from latest) = -1 then goal_difference else 0 end,
-                 case when (select round_order from latest) = -1 then winner else 0 end,
-                 case when (select round_order from latest) = -1 then opposite else 0 end, 0
-            from live_totals
           union all
           select group_id, user_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, played from jokers
         ) x
@@ -247,10 +258,10 @@ function rankingStatement(scope: RankingScope) {
     -- U+001F and members by U+001E (which names and addresses never hold: profiles_no_separators, migration
     -- 0039; user ids are Better Auth's letters and digits, or UUIDs): a row per member cost
     -- PostgreSQL's output and the driver's parse more than the rest at 10,000 members (docs/benchmarks.md).
-    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members, null as extra
+    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members, null as extra, null as live
       from meta
     union all
-    select m.group_id, m.members, coalesce(e.extra, '')
+    select m.group_id, m.members, coalesce(e.extra, ''), coalesce(l.live, '')
       from (
         select group_id,
                string_agg(user_id || ${UNIT} || username || ${UNIT} || coalesce(avatar_url, '') || ${UNIT}
@@ -267,7 +278,8 @@ function rankingStatement(scope: RankingScope) {
                           ${RECORD}) as extra
           from extra
          group by group_id
-      ) e on e.group_id = m.group_id`;
+      ) e on e.group_id = m.group_id
+      left join (${liveTextSql}) l on l.group_id = m.group_id`;
 
 }
 
@@ -300,6 +312,62 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
   if (groupIds.length === 0) return new Map();
   const result = await executePrepared(db, 'group_rankings', rankingsQuery(leagueId, groupIds), { generic: true });
   return rankingsOf(rowsOf<RawRankingRow>(result));
+}
+
+/**
+ * The statement of liveRankings: a first row without a group (`members`: the league's matches in play with
+ * a score), then per group of `groupIds` with predictions on them its `live` text (liveTextSql).
+ */
+export function liveRankingsQuery(leagueId: string, groupIds: readonly string[]) {
+  const ids = arrayLiteral(groupIds);
+  return sql`
+    with live_rows as materialized (${liveRowsSql(sql`g.id = any(${ids}::uuid[])`)}),
+    live_totals as (
+      select x.group_id, x.user_id, ${liveDeltaSql} from live_rows x group by x.group_id, x.user_id
+    ),
+    live as (
+      select count(*)::int as matches from matches m
+       where m.league_id = ${leagueId}::uuid and m.status = 'live'
+         and m.home_goals is not null and m.away_goals is not null
+    ),
+    -- As rankingStatement's while a match in play has a score (the only case whose rows are used).
+    latest as (select -1 as round_order)
+    select null::uuid as group_id, (select matches from live)::text as members, null as live
+    union all
+    select group_id, null, live from (${liveTextSql}) l`;
+}
+
+/**
+ * The rankings of groups of one league after live scores changed and nothing else did: each from the
+ * official part of its ranking before (`before`, as rankingsOf or this kept it: officialPartOf) and what
+ * the matches in play add now, one statement for them all that reads only their predictions on the
+ * matches in play (a statement of the whole ranking reads every member's totals and profile too). The
+ * same rankings as groupRankings when, since each ranking of `before` was computed, only scores of
+ * matches in play changed (the caller's to know: ranking-cache.ts keeps them only so).
+ * @param before each group's ranking (by lower-case id) computed while a match of the league was in play
+ *   with a score; others are left out of the result.
+ * @returns each such group's ranking by its id; empty when no match of the league is in play with a score
+ *   now (the official part then moves: compute them whole).
+ */
+export async function liveRankings(db: Conn, leagueId: string, before: ReadonlyMap<string, GroupRanking>): Promise<Map<string, GroupRanking>> {
+  const officials = new Map<string, OfficialPart>();
+  for (const [id, ranking] of before) {
+    const official = officialPartOf(ranking);
+    if (official && official.liveMatches > 0) officials.set(id, official);
+  }
+  const rankings = new Map<string, GroupRanking>();
+  if (officials.size === 0) return rankings;
+  const raw = rowsOf<{ group_id: string | null; members: string | null; live: string | null }>(
+    await executePrepared(db, 'live_rankings', liveRankingsQuery(leagueId, [...officials.keys()]), { generic: true }));
+  let liveMatches = 0;
+  const live = new Map<string, string>();
+  for (const row of raw) {
+    if (row.group_id === null) liveMatches = Number(row.members ?? 0);
+    else live.set(row.group_id.toLowerCase(), row.live ?? '');
+  }
+  if (liveMatches === 0) return rankings;
+  for (const [id, official] of officials) rankings.set(id, rankedWith(official, live.get(id) ?? '', liveMatches));
+  return rankings;
 }
 
 /** A group id no group has: the warm-ups' statements (these, and policy.ts warmMembershipCheck) find nothing. */
@@ -374,55 +442,94 @@ export function warmRankingCode(members = 1_000, times = 2): GroupRanking {
 }
 
 /** A row of the ranking statement (rankingStatement). */
-interface RawRankingRow { group_id: string | null; members: string; extra: string | null }
+interface RawRankingRow { group_id: string | null; members: string; extra: string | null; live?: string | null }
 
 /**
- * The statement's rows as rankings by group id (lower case): each group's members ranked by the domain's
- * rule (src/domain/ranking.ts competitionRanksOf; equal members ordered by lower-case username in code-unit
- * order: usernames are ASCII), movement against their rank on the totals before the latest finished round
- * (0 for everyone when there is no earlier finished round).
+ * A ranking's official part: its members' numbers without what the matches in play add (GroupRows, the
+ * statement's members plus its `extra`), whether a finished round before the latest exists, and the
+ * matches in play counted when it was computed. Kept beside each ranking computed (officialPartOf), so
+ * that a change of live scores alone can be ranked from it and the matches in play's part only
+ * (liveRankings).
+ */
+interface OfficialPart { rows: GroupRows; hasEarlier: boolean; liveMatches: number }
+
+/** Each computed ranking's official part (beside the value, not in it: the value is what routes send). */
+const officialParts = new WeakMap<GroupRanking, OfficialPart>();
+
+/** The official part `ranking` was computed from (rankingsOf, liveRankings), if it is one of theirs. */
+export function officialPartOf(ranking: GroupRanking): OfficialPart | undefined {
+  return officialParts.get(ranking);
+}
+
+/**
+ * The statement's rows as rankings by group id (lower case): each group's members ranked by rankGroup;
+ * each ranking's official part kept (officialPartOf).
  * @throws Error when a member's text is not as the statement writes it (groupRowsOf).
  */
 function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
   let liveMatches = 0;
   let hasEarlier = false;
-  const byGroup = new Map<string, GroupRows>();
+  const byGroup = new Map<string, { official: GroupRows; live: string }>();
   for (const row of raw) {
     if (row.group_id === null) {
       const [live = 0, earlier = 0] = row.members.split(',').map(Number);
       liveMatches = live;
       hasEarlier = earlier === 1;
     } else {
-      const group = groupRowsOf(row.members);
-      addExtraRows(group, row.extra ?? '');
-      byGroup.set(row.group_id.toLowerCase(), group);
+      const official = groupRowsOf(row.members);
+      addExtraRows(official, row.extra ?? '');
+      byGroup.set(row.group_id.toLowerCase(), { official, live: row.live ?? '' });
     }
   }
   const rankings = new Map<string, GroupRanking>();
-  for (const [id, { userIds, usernames, avatarUrls, numbers }] of byGroup) {
-    const n = userIds.length;
-    /** Column `k` of the numbers; `minus`: less column `minus` (the totals before the latest round). */
-    const column = (k: number, minus?: number) => {
-      const values = new Float64Array(n);
-      for (let i = 0; i < n; i++) values[i] = numbers[i * NUMBERS + k]! - (minus === undefined ? 0 : numbers[i * NUMBERS + minus]!);
-      return values;
-    };
-    const ranks = competitionRanksOf({ points: column(0), exact: column(1), goalDifference: column(2), winner: column(3), opposite: column(4) }, n);
-    const previous = hasEarlier
-      ? competitionRanksOf({ points: column(0, 6), exact: column(1, 7), goalDifference: column(2, 8), winner: column(3, 9), opposite: column(4, 10) }, n)
-      : ranks;
-    const order = rankedOrder(ranks, usernames.map((name) => name.toLowerCase()));
-    const rows: RankingRow[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const at = order[i]!;
-      const base = at * NUMBERS;
-      rows[i] = {
-        rank: ranks[at]!, userId: userIds[at]!, username: usernames[at]!, avatarUrl: avatarUrls[at]!,
-        points: numbers[base]!, exact: numbers[base + 1]!, goalDifference: numbers[base + 2]!, winner: numbers[base + 3]!,
-        opposite: numbers[base + 4]!, predictions: numbers[base + 5]!, bonus: numbers[base + 11]!, jokers: numbers[base + 12]!, movement: previous[at]! - ranks[at]!,
-      };
-    }
-    rankings.set(id, { rows, liveMatches });
+  for (const [id, { official, live }] of byGroup) {
+    rankings.set(id, rankedWith({ rows: official, hasEarlier, liveMatches }, live, liveMatches));
   }
   return rankings;
+}
+
+/**
+ * The ranking of an official part with `live` (what the matches in play add, as the statement's `live`
+ * text) added, counting `liveMatches` matches in play; its official part kept.
+ */
+function rankedWith(official: OfficialPart, live: string, liveMatches: number): GroupRanking {
+  let group = official.rows;
+  if (live.length > 0) {
+    group = { ...group, numbers: group.numbers.slice() };
+    addExtraRows(group, live);
+  }
+  const ranking = { rows: rankGroup(group, official.hasEarlier), liveMatches };
+  officialParts.set(ranking, official);
+  return ranking;
+}
+
+/**
+ * A group's members ranked by the domain's rule (src/domain/ranking.ts competitionRanksOf; equal members
+ * ordered by lower-case username in code-unit order: usernames are ASCII), best first, movement against
+ * their rank on the totals before the latest finished round (0 for everyone without an earlier one).
+ */
+function rankGroup({ userIds, usernames, avatarUrls, numbers }: GroupRows, hasEarlier: boolean): RankingRow[] {
+  const n = userIds.length;
+  /** Column `k` of the numbers; `minus`: less column `minus` (the totals before the latest round). */
+  const column = (k: number, minus?: number) => {
+    const values = new Float64Array(n);
+    for (let i = 0; i < n; i++) values[i] = numbers[i * NUMBERS + k]! - (minus === undefined ? 0 : numbers[i * NUMBERS + minus]!);
+    return values;
+  };
+  const ranks = competitionRanksOf({ points: column(0), exact: column(1), goalDifference: column(2), winner: column(3), opposite: column(4) }, n);
+  const previous = hasEarlier
+    ? competitionRanksOf({ points: column(0, 6), exact: column(1, 7), goalDifference: column(2, 8), winner: column(3, 9), opposite: column(4, 10) }, n)
+    : ranks;
+  const order = rankedOrder(ranks, usernames.map((name) => name.toLowerCase()));
+  const rows: RankingRow[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const at = order[i]!;
+    const base = at * NUMBERS;
+    rows[i] = {
+      rank: ranks[at]!, userId: userIds[at]!, username: usernames[at]!, avatarUrl: avatarUrls[at]!,
+      points: numbers[base]!, exact: numbers[base + 1]!, goalDifference: numbers[base + 2]!, winner: numbers[base + 3]!,
+      opposite: numbers[base + 4]!, predictions: numbers[base + 5]!, bonus: numbers[base + 11]!, jokers: numbers[base + 12]!, movement: previous[at]! - ranks[at]!,
+    };
+  }
+  return rows;
 }
