@@ -12,7 +12,9 @@
  *
  * While matches of the league are in play with a score, the ranking is provisional ("if it
  * ended now"): their predictions count as if each match ended at its current score, and movement compares
- * with the official ranking (without them). The final whistle turns it into points.
+ * with the official ranking (without them). The final whistle turns it into points. Each ranking computed
+ * keeps that official part beside it (officialPartOf), from which liveRankings ranks a change of live
+ * scores alone without reading the members' totals again.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RankingRow } from '../../../contracts/groups';
