@@ -59,9 +59,9 @@ function liveRowsSql(inGroups: SQL): SQL {
 }
 
 /**
- * Per group of `live_totals` (what the matches in play add), its members' text as `extra` holds it
- * (addExtraRows): user id and the numbers, the latest round's share theirs while a match in play has a
- * score (latest -1; else 0), no bonus, no jokers.
+ * Per group of `live_totals` (what the matches in play add), its members' text as the ranking statement's
+ * `live` holds it (addExtraRows): user id and the numbers, the latest round's share theirs while a match in
+ * play has a score (latest -1; else 0), no bonus, no jokers. For liveRankingsQuery.
  */
 const liveTextSql = sql`
   select group_id,
@@ -93,7 +93,7 @@ export function rankingsQuery(leagueId: string, groupIds: readonly string[]) {
  * goal_difference, winner, opposite, then the bonus points and the jokers played, comma-separated), fields
  * apart by UNIT_CHAR and members by RECORD_CHAR (ranking-text.ts), unordered; `extra`, what the rest
  * adds to the few members it names, each as a user id and the same numbers ('' for nobody); and `live`,
- * what the matches in play add, the same way (liveTextSql). rankingsOf adds them up and ranks them.
+ * what the matches in play add, the same way. rankingsOf adds them up and ranks them.
  */
 function rankingStatement(scope: RankingScope) {
   const one = 'groupId' in scope;
@@ -235,10 +235,10 @@ function rankingStatement(scope: RankingScope) {
     ),
     extra as (
       -- What the rest adds, for the members it names (usually none): the other rounds and queued results,
-      -- the jokers still open; the matches in play apart (liveTextSql). Added by the server (addExtraRows),
-      -- not joined to every member: three left joins of nothing cost a 10,000-member ranking ~8 ms
-      -- (docs/benchmarks.md).
-      select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
+      -- the jokers still open (not live); and apart (live), what the matches in play add (the latest
+      -- round's share while any is scored). Added by the server (addExtraRows), not joined to every member:
+      -- three left joins of nothing cost a 10,000-member ranking ~8 ms (docs/benchmarks.md).
+      select group_id, user_id, false as live, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as predictions,
              sum(l_points)::int as l_points, sum(l_exact)::int as l_exact, sum(l_goal_difference)::int as l_goal_difference,
              sum(l_winner)::int as l_winner, sum(l_opposite)::int as l_opposite, sum(jokers)::int as jokers
@@ -250,6 +250,14 @@ function rankingStatement(scope: RankingScope) {
           select group_id, user_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, played from jokers
         ) x
        group by group_id, user_id
+      union all
+      select group_id, user_id, true, points, exact, goal_difference, winner, opposite, scored,
+             case when (select round_order from latest) = -1 then points else 0 end,
+             case when (select round_order from latest) = -1 then exact else 0 end,
+             case when (select round_order from latest) = -1 then goal_difference else 0 end,
+             case when (select round_order from latest) = -1 then winner else 0 end,
+             case when (select round_order from latest) = -1 then opposite else 0 end, 0
+        from live_totals
     ),
     meta as (
       select (select matches from live) as live_matches, (select has_earlier from earlier)::int as has_earlier
@@ -263,7 +271,7 @@ function rankingStatement(scope: RankingScope) {
     select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members, null as extra, null as live
       from meta
     union all
-    select m.group_id, m.members, coalesce(e.extra, ''), coalesce(l.live, '')
+    select m.group_id, m.members, coalesce(e.extra, ''), coalesce(e.live, '')
       from (
         select group_id,
                string_agg(user_id || ${UNIT} || username || ${UNIT} || coalesce(avatar_url, '') || ${UNIT}
@@ -273,15 +281,18 @@ function rankingStatement(scope: RankingScope) {
          group by group_id
       ) m
       left join (
-        -- The extra rows in the members' order of numbers, the bonus 0 (totals holds it).
+        -- The extra rows in the members' order of numbers, the bonus 0 (totals holds it); the matches in
+        -- play's apart.
         select group_id,
                string_agg(user_id || ${UNIT}
                           || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers),
-                          ${RECORD}) as extra
+                          ${RECORD}) filter (where not live) as extra,
+               string_agg(user_id || ${UNIT}
+                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers),
+                          ${RECORD}) filter (where live) as live
           from extra
          group by group_id
-      ) e on e.group_id = m.group_id
-      left join (${liveTextSql}) l on l.group_id = m.group_id`;
+      ) e on e.group_id = m.group_id`;
 
 }
 
