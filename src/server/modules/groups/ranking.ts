@@ -356,9 +356,11 @@ export function liveRankingsQuery(leagueId: string, groupIds: readonly string[])
  * the matches in play add now, one statement for them all that reads only their predictions on the
  * matches in play (a statement of the whole ranking reads every member's totals and profile too). The
  * same rankings as groupRankings when, since each ranking of `before` was computed, only scores of
- * matches in play changed (the caller's to know: ranking-cache.ts keeps them only so).
+ * matches in play changed: no other result, member, name, bonus point or round, and no prediction
+ * deadline passed (the jokers still open count the matches closed by the database's clock). The caller's
+ * to know; nothing calls it yet (the refresh after a goal is to, docs/benchmarks.md).
  * @param before each group's ranking (by lower-case id) computed while a match of the league was in play
- *   with a score; others are left out of the result.
+ *   with a score; others are left out of the result. The groups must be of league `leagueId`.
  * @returns each such group's ranking by its id; empty when no match of the league is in play with a score
  *   now (the official part then moves: compute them whole).
  */

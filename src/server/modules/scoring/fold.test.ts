@@ -150,6 +150,27 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
+  it('keeps a match queued when a full time partly folded is taken back to live, and folds its points out', async () => {
+    await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    // One batch of the pass under way: some of full time's points are in the totals.
+    const step = await db.transaction(async (tx) => {
+      await lockMatchForFolding(tx, final);
+      return foldStep(tx, final, 7);
+    });
+    expect(step).toEqual({ folded: 7, done: false });
+    // Back in play: nothing scores at the new result, but the pass's folded points must come out.
+    await setResult({ status: 'live', homeGoals: 2, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    expect(await db.select().from(scoringQueue)).toHaveLength(1);
+    await expectRankingsToMatch({ home: 2, away: 0 });
+    await foldMatch(db, final, 7);
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    await expectRankingsToMatch({ home: 2, away: 0 });
+    expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+  });
+
   it('asks its pace before each batch and lets timers and requests run between batches', async () => {
     await setResult({ status: 'finished', homeGoals: 1, awayGoals: 0 });
     expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
