@@ -12,8 +12,8 @@
  *
  * While matches of the league are in play with a score, the ranking is provisional ("if it
  * ended now"): their predictions count as if each match ended at its current score, and movement compares
- * with the official ranking (without them). The final whistle turns it into points. Each ranking computed
- * keeps that official part beside it (officialPartOf), from which liveRankings ranks a change of live
+ * with the official ranking (without them). The final whistle turns it into points. Each provisional
+ * ranking computed keeps that official part beside it (officialPartOf), from which liveRankings ranks a change of live
  * scores alone without reading the members' totals again.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -462,23 +462,26 @@ interface RawRankingRow { group_id: string | null; members: string; extra: strin
 /**
  * A ranking's official part: its members' numbers without what the matches in play add (GroupRows, the
  * statement's members plus its `extra`), whether a finished round before the latest exists, and the
- * matches in play counted when it was computed. Kept beside each ranking computed (officialPartOf), so
- * that a change of live scores alone can be ranked from it and the matches in play's part only
- * (liveRankings).
+ * matches in play counted when it was computed. Kept beside each provisional ranking computed (matches in
+ * play with a score; officialPartOf), so that a change of live scores alone can be ranked from it and the
+ * matches in play's part only (liveRankings).
  */
 interface OfficialPart { rows: GroupRows; hasEarlier: boolean; liveMatches: number }
 
 /** Each computed ranking's official part (beside the value, not in it: the value is what routes send). */
 const officialParts = new WeakMap<GroupRanking, OfficialPart>();
 
-/** The official part `ranking` was computed from (rankingsOf, liveRankings), if it is one of theirs. */
+/**
+ * The official part `ranking` was computed from (rankingsOf, liveRankings), if it is one of theirs and
+ * provisional (liveMatches > 0); undefined otherwise.
+ */
 export function officialPartOf(ranking: GroupRanking): OfficialPart | undefined {
   return officialParts.get(ranking);
 }
 
 /**
  * The statement's rows as rankings by group id (lower case): each group's members ranked by rankGroup;
- * each ranking's official part kept (officialPartOf).
+ * each provisional ranking's official part kept (officialPartOf).
  * @throws Error when a member's text is not as the statement writes it (groupRowsOf).
  */
 function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
@@ -505,7 +508,7 @@ function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
 
 /**
  * The ranking of an official part with `live` (what the matches in play add, as the statement's `live`
- * text) added, counting `liveMatches` matches in play; its official part kept.
+ * text) added, counting `liveMatches` matches in play; its official part kept when it is provisional.
  */
 function rankedWith(official: OfficialPart, live: string, liveMatches: number): GroupRanking {
   let group = official.rows;
@@ -514,7 +517,8 @@ function rankedWith(official: OfficialPart, live: string, liveMatches: number): 
     addExtraRows(group, live);
   }
   const ranking = { rows: rankGroup(group, official.hasEarlier), liveMatches };
-  officialParts.set(ranking, official);
+  // Only a provisional ranking's part can serve liveRankings: an official one's is not kept.
+  if (official.liveMatches > 0) officialParts.set(ranking, official);
   return ranking;
 }
 
