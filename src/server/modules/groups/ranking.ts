@@ -59,17 +59,43 @@ function liveRowsSql(inGroups: SQL): SQL {
 }
 
 /**
- * Per group of `live_totals` (what the matches in play add), its members' text as the ranking statement's
- * `live` holds it (addExtraRows): user id and the numbers, the latest round's share theirs while a match in
- * play has a score (latest -1; else 0), no bonus, no jokers. For liveRankingsQuery.
+ * The league's (`league`, a uuid) matches in play with a score, counted (`matches`): the statements' `live`.
  */
-const liveTextSql = sql`
-  select group_id,
-         string_agg(user_id || ${UNIT} || concat_ws(',', points, exact, goal_difference, winner, opposite, scored,
-                    case when (select round_order from latest) = -1 then concat_ws(',', points, exact, goal_difference, winner, opposite) else '0,0,0,0,0' end,
-                    0, 0), ${RECORD}) as live
-    from live_totals
-   group by group_id`;
+function liveMatchesSql(league: SQL): SQL {
+  return sql`
+      select count(*)::int as matches from matches m
+       where m.league_id = ${league} and m.status = 'live'
+         and m.home_goals is not null and m.away_goals is not null`;
+}
+
+/**
+ * What the matches in play add, per member, from `live_rows`: the statements' `live_totals` (in the
+ * ranking statement joined apart, each member once, not summed again).
+ */
+const liveTotalsSql = sql`
+      select x.group_id, x.user_id, ${liveDeltaSql} from live_rows x group by x.group_id, x.user_id`;
+
+/**
+ * What the matches in play add per member (`live_totals`), as extra rows (the columns of the ranking
+ * statement's `extra`): the latest round's share theirs while a match in play has a score (latest -1;
+ * else 0), no jokers.
+ */
+const liveExtraSql = sql`
+  select group_id, user_id, points, exact, goal_difference, winner, opposite, scored as predictions,
+         case when (select round_order from latest) = -1 then points else 0 end as l_points,
+         case when (select round_order from latest) = -1 then exact else 0 end as l_exact,
+         case when (select round_order from latest) = -1 then goal_difference else 0 end as l_goal_difference,
+         case when (select round_order from latest) = -1 then winner else 0 end as l_winner,
+         case when (select round_order from latest) = -1 then opposite else 0 end as l_opposite,
+         0 as jokers
+    from live_totals`;
+
+/**
+ * An extra row's member as the statements' `extra` and `live` texts hold it (addExtraRows): user id and
+ * the numbers in the members' order, the bonus 0 (the members' own rows hold it).
+ */
+const extraTextSql = sql`user_id || ${UNIT}
+  || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers)`;
 
 /** Whose rankings a statement computes: one group, or several groups of one league (a uuid array literal). */
 type RankingScope = { groupId: string } | { leagueId: string; groupIds: string };
@@ -121,11 +147,7 @@ function rankingStatement(scope: RankingScope) {
          and (m.status <> 'scheduled' or m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= now())
        group by p.group_id, p.user_id
     ),
-    live as (
-      select count(*)::int as matches from matches m
-       where m.league_id = ${league} and m.status = 'live'
-         and m.home_goals is not null and m.away_goals is not null
-    ),
+    live as (${liveMatchesSql(league)}),
     last_finished as (
       select max(m.round_order) as round_order from matches m
        where m.league_id = ${league} and m.status = 'finished'
@@ -190,10 +212,7 @@ function rankingStatement(scope: RankingScope) {
       union all
       select x.group_id, x.user_id, x.round_order, ${pendingDeltaSql} from pending_rows x group by x.group_id, x.user_id, x.round_order
     ),
-    live_totals as (
-      -- What the matches in play add, per member: joined apart (each member once), not summed again.
-      select x.group_id, x.user_id, ${liveDeltaSql} from live_rows x group by x.group_id, x.user_id
-    ),
+    live_totals as (${liveTotalsSql}),
     others as (
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored, sum(jokers)::int as jokers,
@@ -251,13 +270,9 @@ function rankingStatement(scope: RankingScope) {
         ) x
        group by group_id, user_id
       union all
-      select group_id, user_id, true, points, exact, goal_difference, winner, opposite, scored,
-             case when (select round_order from latest) = -1 then points else 0 end,
-             case when (select round_order from latest) = -1 then exact else 0 end,
-             case when (select round_order from latest) = -1 then goal_difference else 0 end,
-             case when (select round_order from latest) = -1 then winner else 0 end,
-             case when (select round_order from latest) = -1 then opposite else 0 end, 0
-        from live_totals
+      select group_id, user_id, true, points, exact, goal_difference, winner, opposite, predictions,
+             l_points, l_exact, l_goal_difference, l_winner, l_opposite, jokers
+        from (${liveExtraSql}) x
     ),
     meta as (
       select (select matches from live) as live_matches, (select has_earlier from earlier)::int as has_earlier
@@ -284,12 +299,8 @@ function rankingStatement(scope: RankingScope) {
         -- The extra rows in the members' order of numbers, the bonus 0 (totals holds it); the matches in
         -- play's apart.
         select group_id,
-               string_agg(user_id || ${UNIT}
-                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers),
-                          ${RECORD}) filter (where not live) as extra,
-               string_agg(user_id || ${UNIT}
-                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers),
-                          ${RECORD}) filter (where live) as live
+               string_agg(${extraTextSql}, ${RECORD}) filter (where not live) as extra,
+               string_agg(${extraTextSql}, ${RECORD}) filter (where live) as live
           from extra
          group by group_id
       ) e on e.group_id = m.group_id`;
@@ -329,25 +340,20 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
 
 /**
  * The statement of liveRankings: a first row without a group (`members`: the league's matches in play with
- * a score), then per group of `groupIds` with predictions on them its `live` text (liveTextSql).
+ * a score), then per group of `groupIds` with predictions on them its `live` text, as the ranking
+ * statement's (liveExtraSql, extraTextSql).
  */
 export function liveRankingsQuery(leagueId: string, groupIds: readonly string[]) {
   const ids = arrayLiteral(groupIds);
   return sql`
     with live_rows as materialized (${liveRowsSql(sql`g.id = any(${ids}::uuid[])`)}),
-    live_totals as (
-      select x.group_id, x.user_id, ${liveDeltaSql} from live_rows x group by x.group_id, x.user_id
-    ),
-    live as (
-      select count(*)::int as matches from matches m
-       where m.league_id = ${leagueId}::uuid and m.status = 'live'
-         and m.home_goals is not null and m.away_goals is not null
-    ),
+    live_totals as (${liveTotalsSql}),
+    live as (${liveMatchesSql(sql`${leagueId}::uuid`)}),
     -- As rankingStatement's while a match in play has a score (the only case whose rows are used).
     latest as (select -1 as round_order)
     select null::uuid as group_id, (select matches from live)::text as members, null as live
     union all
-    select group_id, null, live from (${liveTextSql}) l`;
+    select group_id, null, string_agg(${extraTextSql}, ${RECORD}) from (${liveExtraSql}) x group by group_id`;
 }
 
 /**
@@ -451,13 +457,13 @@ export function warmRankingCode(members = 1_000, times = 2): GroupRanking {
   ].join(UNIT_CHAR)).join(RECORD_CHAR);
   let ranking: GroupRanking = { rows: [], liveMatches: 0 };
   for (let i = 0; i < times; i++) {
-    ranking = rankingsOf([{ group_id: null, members: '0,1', extra: null }, { group_id: NO_GROUP, members: text, extra: '' }]).get(NO_GROUP) ?? ranking;
+    ranking = rankingsOf([{ group_id: null, members: '0,1', extra: null, live: null }, { group_id: NO_GROUP, members: text, extra: '', live: '' }]).get(NO_GROUP) ?? ranking;
   }
   return ranking;
 }
 
 /** A row of the ranking statement (rankingStatement). */
-interface RawRankingRow { group_id: string | null; members: string; extra: string | null; live?: string | null }
+interface RawRankingRow { group_id: string | null; members: string; extra: string | null; live: string | null }
 
 /**
  * A ranking's official part: its members' numbers without what the matches in play add (GroupRows, the
