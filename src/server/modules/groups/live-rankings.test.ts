@@ -94,6 +94,9 @@ describe(`rankings from their official part and the matches in play (${TEST_DB_K
     await setMatches([{ id: first, status: 'finished', home: 1, away: 0 }, { id: second, status: 'finished', home: 0, away: 0 }]);
     const official = await groupRankings(t.database.db, leagueId, groupIds);
     expect([...official.values()].every((ranking) => ranking.liveMatches === 0)).toBe(true);
+    // An official ranking keeps no part; a provisional one does.
+    expect([...official.values()].some((ranking) => officialPartOf(ranking) !== undefined)).toBe(false);
+    expect([...inPlayBefore.values()].every((ranking) => officialPartOf(ranking) !== undefined)).toBe(true);
     expect((await liveRankings(t.database.db, leagueId, official)).size).toBe(0);
     // Nothing in play with a score now: the official part moved, so nothing is ranked from it.
     expect((await liveRankings(t.database.db, leagueId, inPlayBefore)).size).toBe(0);

@@ -118,6 +118,22 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await roundTotalsMismatches(db)).toEqual([]);
   });
 
+  /**
+   * Puts the match back in play at 2–0 with full time (partly or wholly) folded: it must stay queued, its
+   * rankings count the live score, and the folder takes full time's points out to consistent totals.
+   */
+  async function expectTakenBackToLiveStaysQueued() {
+    await setResult({ status: 'live', homeGoals: 2, awayGoals: 0 });
+    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
+    expect(await db.select().from(scoringQueue)).toHaveLength(1);
+    await expectRankingsToMatch({ home: 2, away: 0 });
+    await foldMatch(db, final, 7);
+    expect(await db.select().from(scoringQueue)).toHaveLength(0);
+    await expectRankingsToMatch({ home: 2, away: 0 });
+    expect(await totalsMismatches(db)).toEqual([]);
+    expect(await roundTotalsMismatches(db)).toEqual([]);
+  }
+
   it('leaves a live score off the queue at once however many predictions the match has, and queues the full-time result', async () => {
     await setResult({ status: 'live', homeGoals: 0, awayGoals: 0 });
     expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
@@ -139,15 +155,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     expect(await totalsMismatches(db)).toEqual([]);
     expect(await roundTotalsMismatches(db)).toEqual([]);
     // Back in play (a result taken back): the folded full time must come out, so the match stays queued.
-    await setResult({ status: 'live', homeGoals: 2, awayGoals: 0 });
-    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
-    expect(await db.select().from(scoringQueue)).toHaveLength(1);
-    await expectRankingsToMatch({ home: 2, away: 0 });
-    await foldMatch(db, final, 7);
-    expect(await db.select().from(scoringQueue)).toHaveLength(0);
-    await expectRankingsToMatch({ home: 2, away: 0 });
-    expect(await totalsMismatches(db)).toEqual([]);
-    expect(await roundTotalsMismatches(db)).toEqual([]);
+    await expectTakenBackToLiveStaysQueued();
   });
 
   it('keeps a match queued when a full time partly folded is taken back to live, and folds its points out', async () => {
@@ -160,15 +168,7 @@ describe(`scoring with group rules, folded into totals (${TEST_DB_KIND})`, () =>
     });
     expect(step).toEqual({ folded: 7, done: false });
     // Back in play: nothing scores at the new result, but the pass's folded points must come out.
-    await setResult({ status: 'live', homeGoals: 2, awayGoals: 0 });
-    expect(await scoreMatches(db, [final], { syncLimit: 0 })).toBe(0);
-    expect(await db.select().from(scoringQueue)).toHaveLength(1);
-    await expectRankingsToMatch({ home: 2, away: 0 });
-    await foldMatch(db, final, 7);
-    expect(await db.select().from(scoringQueue)).toHaveLength(0);
-    await expectRankingsToMatch({ home: 2, away: 0 });
-    expect(await totalsMismatches(db)).toEqual([]);
-    expect(await roundTotalsMismatches(db)).toEqual([]);
+    await expectTakenBackToLiveStaysQueued();
   });
 
   it('asks its pace before each batch and lets timers and requests run between batches', async () => {
