@@ -67,7 +67,7 @@ import { rankingPageEncoded } from './modules/groups/ranking-page';
 import { groupStatsJson } from './modules/groups/stats';
 import { readStatsSnapshot, writeStatsSnapshot } from './modules/groups/stats-snapshot';
 import { inBackground } from './db/embedded-activity';
-import { notifyRankingsChanged, onRankingsChanged, parseRankingsNotice, RANKINGS_CHANNEL } from './modules/scoring/rankings-changed';
+import { notifyRankingsChanged, onRankingsChanged, parseRankingsNotice, RANKINGS_CHANNEL, type RankingsChange } from './modules/scoring/rankings-changed';
 import { createEventHub, type EventHub } from './modules/live/event-hub';
 import type { LiveEventRecord } from './modules/live/publish';
 import type { LiveMatchEvent } from '../contracts/live';
@@ -97,6 +97,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A write that can never move a ranking (saving predictions of open matches): cached rankings stay. */
     rankingNeutral?: boolean;
+    /**
+     * A write whose every change of the rankings is a result scored (scoring/score-matches.ts), which
+     * signals it itself with what it moved, in process and on every instance at the commit (live match
+     * events): the hook's signal, a change of anything, would also throw away the rankings a goal's
+     * refresh is computed from (ranking-cache.ts base).
+     */
+    rankingsByScoring?: boolean;
     /** The route is authorised by a token it is given, not by the session cookie: no cross-site check (http/origin-check.ts). */
     crossSite?: boolean;
   }
@@ -229,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rankingRefresh: RankingRefresh | null = database.kind === 'postgres'
     ? startRankingRefresh(rankingDb, rankingCache, {
       chunk: 1_000,
+      baseMaxAgeMs: env.RANKING_CACHE_MS,
       onError: (error) => backgroundLog.warn({ err: error }, 'ranking refresh failed; groups are computed on their reads'),
     })
     : null;
@@ -266,12 +274,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   /**
    * Drops the cached rankings and stats pages of one group, or of every group without one, and then
    * refreshes the rankings held; `refresh` false (this process's own signal, which a result's transaction
-   * sends before it commits) only notes them for the refresh after the commit.
+   * sends before it commits) only notes them for the refresh after the commit. `kind` 'live' (scores in
+   * play alone moved): the rankings cached stay as the refresh's bases (ranking-cache.ts base).
    */
-  const invalidateCaches = (groupId?: string, refresh = true) => {
+  const invalidateCaches = (groupId?: string, refresh = true, kind: RankingsChange = 'all') => {
     changedAt = Date.now();
     const held = groupId === undefined && rankingRefresh ? rankingCache.held() : [];
-    rankingCache.invalidate(groupId);
+    rankingCache.invalidate(groupId, kind);
     if (groupId === undefined && rankingRefresh) rankingRefresh.changed(held, refresh);
     statsCache.invalidate(groupId);
   };
@@ -280,12 +289,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // an import or a rebuild of the totals anywhere; results scored anywhere also arrive as live events,
   // further down). A notice this instance's hook sent is ignored here (it dropped its caches when it sent
   // it). When the listening connection was lost, notices may have been missed: the caches go.
-  const stopListening = onRankingsChanged(() => invalidateCaches(undefined, false));
+  const stopListening = onRankingsChanged((kind) => invalidateCaches(undefined, false, kind));
   app.addHook('onClose', async () => void stopListening());
   const instanceId = randomUUID();
   const stopNotices = await database.listen(RANKINGS_CHANNEL, (payload) => {
     const notice = parseRankingsNotice(payload);
-    if (notice.origin !== instanceId) invalidateCaches(notice.groupId);
+    if (notice.origin !== instanceId) invalidateCaches(notice.groupId, true, notice.kind);
   }, {
     onError: (error) => backgroundLog.warn({ err: error }, 'ranking notices: listening connection lost; reconnecting'),
     onReconnect: () => invalidateCaches(),
@@ -298,7 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (/api/groups/:groupId/…: its members, name, status, scoring rules) moves that group's pages only.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
-    if (request.routeOptions.config?.rankingNeutral) return;
+    if (request.routeOptions.config?.rankingNeutral || request.routeOptions.config?.rankingsByScoring) return;
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
     if (request.url.startsWith('/api/auth/')) return;
     const groupId = writtenGroup(request.routeOptions.url, request.params);
@@ -326,7 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const onLiveEvent = (event: LiveEventRecord) => {
     // A wall's event moves no ranking.
     if (event.kind === 'wall') return;
-    invalidateCaches();
+    invalidateCaches(undefined, true, event.rankings === 'live' ? 'live' : 'all');
     if (event.kind !== 'match') return;
     sendGoalNotices(database.db, delivery, event.payload as LiveMatchEvent)
       .catch((error: unknown) => backgroundLog.warn({ err: error }, 'goal notices failed'));

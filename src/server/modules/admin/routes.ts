@@ -81,7 +81,11 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.put(
     '/admin/matches/:matchId/result',
-    { schema: { tags: ['admin'], params: matchParams, body: matchResultRequest, response: { 200: z.object({ match, rescored: z.number().int() }) } } },
+    {
+      schema: { tags: ['admin'], params: matchParams, body: matchResultRequest, response: { 200: z.object({ match, rescored: z.number().int() }) } },
+      // The result and its scoring are all it writes: scoreMatches tells every instance what moved.
+      config: { rankingsByScoring: true },
+    },
     async (request, reply) => {
       const viewer = await requireAdmin(request, reply, context);
       return setMatchResult(db, request.params.matchId, request.body, viewer, { now: new Date() });

@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/client';
 import { matches } from '../../db/schema';
 import { seedDemoIfEmpty } from '../demo/seed';
 import { scoreMatches } from '../scoring/score-matches';
-import { groupRankings, liveRankings, officialPartOf } from './ranking';
+import { groupRankings, liveRankings, officialPartOf, type GroupRanking } from './ranking';
 
 describe(`rankings from their official part and the matches in play (${TEST_DB_KIND})`, () => {
   let t: TestApp;
@@ -103,5 +103,44 @@ describe(`rankings from their official part and the matches in play (${TEST_DB_K
     // Rankings that are not the statements' (made up) have no official part.
     expect((await liveRankings(t.database.db, leagueId, new Map([[groupIds[0]!, { rows: [], liveMatches: 1 }]]))).size).toBe(0);
     await t.database.db.update(matches).set({ status: 'scheduled', homeGoals: null, awayGoals: null }).where(and(eq(matches.leagueId, leagueId), eq(matches.id, first)));
+  });
+
+  it('leaves out rankings older than the age asked for, or computed before a prediction deadline passed', async () => {
+    const db = t.database.db;
+    const [first, second] = inPlay as [string, string];
+    await setMatches([{ id: first, status: 'live', home: 1, away: 0 }, { id: second, status: 'live', home: 2, away: 2 }]);
+    const before = await groupRankings(db, leagueId, groupIds);
+    await setMatches([{ id: first, status: 'live', home: 1, away: 1 }, { id: second, status: 'live', home: 2, away: 2 }]);
+    expect((await liveRankings(db, leagueId, before, { maxAgeMs: 60_000 })).size).toBe(groupIds.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await liveRankings(db, leagueId, before, { maxAgeMs: 10 })).size).toBe(0);
+    // A later match's predictions close (its kick-off brought to 15 minutes from now): its jokers now
+    // count among those played, which the rankings before did not count.
+    const [later] = rowsOf<{ id: string; kickoff: string }>(await db.execute(sql`
+      select id, kickoff::text from matches where league_id = ${leagueId}::uuid and status = 'scheduled' and kickoff > now() + interval '1 hour'
+       and id <> all(${`{${inPlay.join(',')}}`}::uuid[]) order by kickoff limit 1`));
+    expect(later).toBeDefined();
+    await db.execute(sql`
+      insert into predictions (group_id, user_id, match_id, home_goals, away_goals, joker)
+      select gm.group_id, gm.user_id, ${later!.id}::uuid, 1, 0, true from group_members gm
+        join groups g on g.id = gm.group_id where g.name in ('Palpite', 'Classic', 'Wide') and gm.user_id = 'lr-2'
+      on conflict (group_id, user_id, match_id) do update set joker = true`);
+    const beforeClose = await groupRankings(db, leagueId, groupIds);
+    try {
+      await db.execute(sql`update matches set kickoff = now() + make_interval(mins => 15) where id = ${later!.id}::uuid`);
+      expect((await liveRankings(db, leagueId, beforeClose)).size).toBe(0);
+      const whole = await groupRankings(db, leagueId, groupIds);
+      const jokers = (rankings: Map<string, GroupRanking>) => [...rankings.values()].flatMap((r) => r.rows.filter((row) => row.userId === 'lr-2').map((row) => row.jokers));
+      expect(jokers(whole)).not.toEqual(jokers(beforeClose));
+      // Rankings computed since are bases again.
+      await setMatches([{ id: first, status: 'live', home: 2, away: 1 }, { id: second, status: 'live', home: 2, away: 2 }]);
+      const fromParts = await liveRankings(db, leagueId, whole);
+      expect(fromParts.size).toBe(groupIds.length);
+      const now = await groupRankings(db, leagueId, groupIds);
+      for (const id of groupIds) expect(fromParts.get(id)).toEqual(now.get(id));
+    } finally {
+      await db.execute(sql`update matches set kickoff = ${later!.kickoff}::timestamptz where id = ${later!.id}::uuid`);
+      await db.execute(sql`delete from predictions where match_id = ${later!.id}::uuid and user_id = 'lr-2'`);
+    }
   });
 });

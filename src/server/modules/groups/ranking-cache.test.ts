@@ -50,6 +50,61 @@ describe('createRankingCache', () => {
     expect((await cache.get(db, 'g1')).rows[0]!.rank).toBe(2);
   });
 
+  it('keeps the last values as bases across changes of live scores alone, never across another change', async () => {
+    const source = loader();
+    const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });
+    const [g1, g2] = [await cache.get(db, 'g1'), await cache.get(db, 'G2')];
+    expect(cache.base('g1')).toBe(g1);
+    // A goal: not current any more, but kept as bases (a uuid in capitals names the same group).
+    cache.invalidate(undefined, 'live');
+    expect(cache.peek('g1')).toBeUndefined();
+    expect(cache.current('g1')).toBe(false);
+    expect(cache.base('g1')).toBe(g1);
+    expect(cache.base('g2')).toBe(g2);
+    cache.invalidate(undefined, 'live');
+    expect(cache.base('G1')).toBe(g1);
+    // A read computes the group again: the value it replaces stays its base until the new one is known.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let loads = 0;
+    const slow = createRankingCache({ ttlMs: 1_000, now: () => 0, load: async (conn, id) => { if (loads++ > 0) await gate; return source.load(conn, id); } });
+    const before = await slow.get(db, 'slow');
+    slow.invalidate(undefined, 'live');
+    const again = slow.get(db, 'slow');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(slow.current('slow')).toBe(true); // being computed
+    expect(slow.base('slow')).toBe(before);
+    release();
+    const after = await again;
+    expect(after).not.toBe(before);
+    expect(slow.base('slow')).toBe(after);
+    // A change of one group: that group has no base, the others keep theirs, through later live changes too.
+    cache.invalidate('g2');
+    expect(cache.base('g2')).toBeUndefined();
+    cache.invalidate(undefined, 'live');
+    expect(cache.base('g1')).toBe(g1);
+    expect(cache.base('g2')).toBeUndefined();
+    const g2Again = await cache.get(db, 'g2');
+    expect(cache.base('g2')).toBe(g2Again);
+    // A change of anything: no bases, and a value whose computation began before it is none either.
+    let late!: () => void;
+    const lateLoad = new Promise<void>((resolve) => { late = resolve; });
+    const racing = createRankingCache({ ttlMs: 1_000, now: () => 0, load: async (conn, id) => { await lateLoad; return source.load(conn, id); } });
+    const pending = racing.get(db, 'r1');
+    racing.invalidate();
+    late();
+    await pending;
+    expect(racing.base('r1')).toBeUndefined();
+    cache.invalidate();
+    expect(cache.base('g1')).toBeUndefined();
+    expect(cache.base('g2')).toBeUndefined();
+    // A live change of one group is a change of that group.
+    const g1Again = await cache.get(db, 'g1');
+    cache.invalidate('g1', 'live');
+    expect(cache.base('g1')).toBeUndefined();
+    expect(g1Again).not.toBe(g1);
+  });
+
   it('shares one statement between concurrent reads of a group, not between groups', async () => {
     const source = loader();
     const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });

@@ -20,6 +20,7 @@
  *   dropped as the oldest) serves the stored one while one refresh runs, instead of computing first.
  */
 import type { Conn } from '../../db/client';
+import type { RankingsChange } from '../scoring/rankings-changed';
 import { groupRanking, type GroupRanking } from './ranking';
 
 /**
@@ -38,9 +39,16 @@ export interface GroupCache<T> {
   /**
    * Forgets the group's entry, or every entry without a group (a change that may have moved any ranking:
    * a result, a username). Values computed before are never served as fresh again; a costly group's last
-   * value is still served while its refresh runs (keepAfterChange).
+   * value is still served while its refresh runs (keepAfterChange). `kind` 'live' (every group only):
+   * nothing but the scores of matches in play changed, so the values stay as bases (`base`).
    */
-  invalidate(groupId?: string): void;
+  invalidate(groupId?: string, kind?: RankingsChange): void;
+  /**
+   * The group's last value computed (settled; while another is computed, the one it replaces) since the
+   * last change of its group or of every group other than a 'live' one, current or not: what a ranking
+   * after live scores changed can be computed from (ranking.ts liveRankings). Undefined when there is none.
+   */
+  base(groupId: string): T | undefined;
   /** The change clock's tick now: what `offer` needs of a value computed by a statement begun after it. */
   clock(): number;
   /** The groups read within the time to live (current or not), the most recently read first. */
@@ -114,9 +122,12 @@ export function createGroupCache<T>(options: {
   /**
    * A value: when its computation started, at which tick of the change clock (`generation`), whether it is
    * kept after a change (known once computed); `fromStore`: read from the store (never written back);
-   * `value` once known.
+   * `value` once known; `prior`, until then, the value it replaces (computed at tick `generation`), as a base.
    */
-  interface Entry { at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T }
+  interface Entry {
+    at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T;
+    prior?: { value: T; generation: number };
+  }
   const entries = new Map<string, Entry>();
   /** When each group was last read (get), oldest first; at most maxEntries groups. Changes keep it. */
   const lastRead = new Map<string, number>();
@@ -126,6 +137,8 @@ export function createGroupCache<T>(options: {
   // is current when computed at or after its group's last change.
   let generation = 0;
   let everyGroupChanged = 0;
+  /** The last change of every group other than a 'live' one (bases computed before it are not bases). */
+  let everyGroupOfficial = 0;
   const groupChanged = new Map<string, number>();
   /** Whether nothing changed for the group since `at` (a tick of the change clock). */
   const unchangedSince = (groupId: string, at: number) => at >= everyGroupChanged && at >= (groupChanged.get(groupId) ?? 0);
@@ -145,9 +158,14 @@ export function createGroupCache<T>(options: {
     entries.delete(groupId);
     entries.set(groupId, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    if (replaced) {
+      entry.prior = replaced.value !== undefined && !replaced.fromStore
+        ? { value: replaced.value, generation: replaced.generation } : replaced.prior;
+    }
     entry.rows.then(
       (value) => {
         entry.value = value;
+        entry.prior = undefined;
         entry.keep = keepAfterChange?.(value) === true;
         // Written when costly, computed with no change since it began (a member who left must not come
         // back in a value computed before they went), and new.
@@ -272,7 +290,13 @@ export function createGroupCache<T>(options: {
     current(groupId) {
       return current(groupId.toLowerCase()) !== undefined;
     },
-    invalidate(groupId) {
+    base(groupId) {
+      groupId = groupId.toLowerCase();
+      const entry = entries.get(groupId);
+      const last = entry?.value !== undefined && !entry.fromStore ? { value: entry.value, generation: entry.generation } : entry?.prior;
+      return last && last.generation >= everyGroupOfficial && last.generation >= (groupChanged.get(groupId) ?? 0) ? last.value : undefined;
+    },
+    invalidate(groupId, kind = 'all') {
       groupId = groupId?.toLowerCase();
       generation += 1;
       // Past MAX_GROUP_CHANGES groups changed one by one since the last change of all, one change of all
@@ -283,6 +307,10 @@ export function createGroupCache<T>(options: {
         return;
       }
       everyGroupChanged = generation;
+      // Live scores alone: the values stay, not current, as bases; the groups' own changes are still told
+      // apart (a base of a group changed since is none).
+      if (kind === 'live' && groupId === undefined) return;
+      everyGroupOfficial = generation;
       groupChanged.clear();
       // Values stay for costly groups' reads after a change (keepAfterChange); the others are dropped.
       if (!keepAfterChange) entries.clear();

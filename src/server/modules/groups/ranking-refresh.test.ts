@@ -11,7 +11,8 @@ import { groupMembers, groups, leagues, matches, predictions, teams, user } from
 import { mulberry32 } from '../demo/seeded-random';
 import { foldPending } from '../scoring/fold';
 import { scoreMatches } from '../scoring/score-matches';
-import { groupRanking, groupRankings } from './ranking';
+import { groupRanking, groupRankings, officialPartOf } from './ranking';
+import type { GroupRanking } from './ranking';
 import { createRankingCache, type RankingCache } from './ranking-cache';
 import { startRankingRefresh, type RankingRefresh } from './ranking-refresh';
 
@@ -233,6 +234,61 @@ describe(`rankings of many groups in one statement (${TEST_DB_KIND})`, () => {
       await refresh.idle();
       expect(counts.alone).toBe(0);
       for (const id of groupIds) expect(await cache.peek(id), `refreshed ${id}`).toEqual(await groupRanking(db, id));
+    } finally {
+      await refresh.stop();
+    }
+  });
+
+  it('ranks a change of live scores alone from the rankings cached and the matches in play, as the whole statement does', async () => {
+    const { cache, refresh, counts } = claimingRefresh(2);
+    const inPlay = byRound[2]![0]!;
+    const score = async (home: number, away: number) => {
+      await db.update(matches).set({ status: 'live', homeGoals: home, awayGoals: away }).where(eq(matches.id, inPlay));
+      await scoreMatches(db, [inPlay]);
+    };
+    /** Signals a change of `kind` after its commit, lets the pass run, and returns each group's value then. */
+    const refreshed = async (kind: 'live' | 'all') => {
+      const held = cache.held();
+      cache.invalidate(undefined, kind);
+      refresh.changed(held);
+      await refresh.idle();
+      const values = new Map<string, GroupRanking>();
+      for (const id of groupIds) {
+        const value = await cache.peek(id);
+        expect(value, `${kind}: ${id} refreshed`).toBeDefined();
+        expect(value, `${kind}: ${id}`).toEqual(await groupRanking(db, id));
+        values.set(id, value!);
+      }
+      return values;
+    };
+    /** Each group's official part (the statement's rows it was ranked from). */
+    const partsOf = (values: Map<string, GroupRanking>) => new Map([...values].map(([id, value]) => [id, officialPartOf(value)]));
+    try {
+      await score(0, 0);
+      for (const id of groupIds) await cache.get(db, id);
+      counts.alone = 0;
+      const parts = partsOf(new Map(groupIds.map((id) => [id, cache.base(id)!])));
+      for (const part of parts.values()) expect(part).toBeDefined();
+      const points = new Set<string>();
+      for (const [home, away] of [[1, 0], [1, 1], [2, 1]] as const) {
+        await score(home, away);
+        const values = await refreshed('live');
+        // Ranked from the bases: the same official parts, the matches in play's part new.
+        for (const id of groupIds) expect(officialPartOf(values.get(id)!), `${home}-${away}: ${id}`).toBe(parts.get(id));
+        points.add(JSON.stringify([...values.values()].map((value) => value.rows.map((row) => row.points))));
+      }
+      expect(points.size).toBeGreaterThan(1); // the scores moved the rankings compared
+      // A change of anything else: every group computed whole.
+      await score(2, 2);
+      const whole = partsOf(await refreshed('all'));
+      for (const id of groupIds) expect(whole.get(id)).not.toBe(parts.get(id));
+      // A group's own change between two goals: that group whole, the others from their bases.
+      cache.invalidate(groupIds[0]);
+      await score(3, 2);
+      const after = partsOf(await refreshed('live'));
+      expect(after.get(groupIds[0]!)).not.toBe(whole.get(groupIds[0]!));
+      for (const id of groupIds.slice(1)) expect(after.get(id)).toBe(whole.get(id));
+      expect(counts.alone).toBe(0);
     } finally {
       await refresh.stop();
     }

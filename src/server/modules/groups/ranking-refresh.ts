@@ -16,13 +16,18 @@
  * read waits for it instead of computing the group alone (on a goal night the reads of not yet refreshed
  * groups, each alone, took the database from the pass: 10,000 groups fresh in 7.9 s; behind the pass's
  * chunks, 50 readers got ~50 groups a second fresh).
+ *
+ * After a change of live scores alone (a goal: ranking-cache.ts invalidate 'live'), a group whose last
+ * ranking the cache still holds as a base is ranked from it and what the matches in play add now
+ * (ranking.ts liveRankings: one statement that reads only the groups' predictions on the matches in play),
+ * the rest by the whole statement.
  */
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { rowsOf, type Conn } from '../../db/client';
 import { inBackground } from '../../db/embedded-activity';
 import type { RankingCache } from './ranking-cache';
-import { groupRanking, groupRankings, type GroupRanking } from './ranking';
+import { groupRanking, groupRankings, liveRankings, type GroupRanking } from './ranking';
 
 /**
  * Group `id`'s ranking from a statement of several groups (`rankings`), or computed alone on `conn` when
@@ -65,12 +70,14 @@ export interface RankingRefresh {
  *   the one thread, and every read waits for it (app.ts starts none there).
  * @param options.min fewer held groups than this are left to their reads.
  * @param options.onError hears a failed pass (the groups are then computed on their reads).
+ * @param options.baseMaxAgeMs a base older than this (by the database's clock) is not used: the cache's
+ *   time to live, the bound on a change nobody signalled (default: no bound).
  */
 export function startRankingRefresh(
   db: () => Conn, cache: RankingCache,
-  options: { chunk: number; min?: number; onError?: (error: unknown) => void },
+  options: { chunk: number; min?: number; onError?: (error: unknown) => void; baseMaxAgeMs?: number },
 ): RankingRefresh {
-  const { chunk, min = 2 } = options;
+  const { chunk, min = 2, baseMaxAgeMs } = options;
   let pending = new Set<string>();
   /** Groups of signals sent before their change committed, waiting for the signal after the commit. */
   let noted = new Set<string>();
@@ -97,6 +104,25 @@ export function startRankingRefresh(
     }
   };
 
+  /**
+   * The rankings of `ids`, groups of league `leagueId`: from their bases (cache.base) and the matches in
+   * play where liveRankings can, the others by the whole statement (one each at most).
+   */
+  async function rankingsOfPart(conn: Conn, leagueId: string, ids: readonly string[]): Promise<Map<string, GroupRanking>> {
+    const bases = new Map<string, GroupRanking>();
+    for (const id of ids) {
+      const base = cache.base(id);
+      if (base && base.liveMatches > 0) bases.set(id, base);
+    }
+    const rankings = bases.size > 0 ? await liveRankings(conn, leagueId, bases, { maxAgeMs: baseMaxAgeMs }) : new Map<string, GroupRanking>();
+    const rest = rankings.size === 0 ? ids : ids.filter((id) => !rankings.has(id));
+    if (rest.length === 0) return rankings;
+    const whole = await groupRankings(conn, leagueId, rest);
+    if (rankings.size === 0) return whole;
+    for (const [id, ranking] of whole) rankings.set(id, ranking);
+    return rankings;
+  }
+
   /** The statement of claimed groups under way beside the pass's (serveClaims), if any. */
   let serving: Promise<void> | null = null;
   /**
@@ -120,7 +146,7 @@ export function startRankingRefresh(
         }
         if (leagueId === undefined) return;
         const conn = db();
-        const rankings = inBackground(() => groupRankings(conn, leagueId, part));
+        const rankings = inBackground(() => rankingsOfPart(conn, leagueId, part));
         for (const id of part) {
           ahead.delete(id);
           const claim = claimed.get(id)!;
@@ -195,7 +221,7 @@ export function startRankingRefresh(
           }
           if (part.length === 0) break;
           for (const id of part) ahead.delete(id);
-          const rankings = inBackground(() => groupRankings(conn, leagueId, part));
+          const rankings = inBackground(() => rankingsOfPart(conn, leagueId, part));
           for (const id of part) {
             const ranking = rankingOf(rankings, conn, id);
             // The cache hears it once kept; one it refused must not fail unheard.

@@ -275,7 +275,9 @@ function rankingStatement(scope: RankingScope) {
         from (${liveExtraSql}) x
     ),
     meta as (
-      select (select matches from live) as live_matches, (select has_earlier from earlier)::int as has_earlier
+      select (select matches from live) as live_matches, (select has_earlier from earlier)::int as has_earlier,
+             -- The database's clock (epoch ms): when the jokers part was counted (liveRankings).
+             floor(extract(epoch from now()) * 1000)::bigint as at
     )
     -- First a row without a group: the league's matches in play and whether an earlier finished round
     -- exists. Then one row per group: its members as one text, unordered (ranked by rankingsOf with the
@@ -283,7 +285,7 @@ function rankingStatement(scope: RankingScope) {
     -- U+001F and members by U+001E (which names and addresses never hold: profiles_no_separators, migration
     -- 0039; user ids are Better Auth's letters and digits, or UUIDs): a row per member cost
     -- PostgreSQL's output and the driver's parse more than the rest at 10,000 members (docs/benchmarks.md).
-    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier) as members, null as extra, null as live
+    select null::uuid as group_id, concat_ws(',', live_matches, has_earlier, at) as members, null as extra, null as live
       from meta
     union all
     select m.group_id, m.members, coalesce(e.extra, ''), coalesce(e.live, '')
@@ -340,8 +342,9 @@ export async function groupRankings(db: Conn, leagueId: string, groupIds: readon
 
 /**
  * The statement of liveRankings: a first row without a group (`members`: the league's matches in play with
- * a score), then per group of `groupIds` with predictions on them its `live` text, as the ranking
- * statement's (liveExtraSql, extraTextSql).
+ * a score, the latest prediction deadline passed of a match still scheduled (epoch ms, 0 for none) and the
+ * database's clock (epoch ms), comma-separated), then per group of `groupIds` with predictions on them its
+ * `live` text, as the ranking statement's (liveExtraSql, extraTextSql).
  */
 export function liveRankingsQuery(leagueId: string, groupIds: readonly string[]) {
   const ids = arrayLiteral(groupIds);
@@ -349,9 +352,19 @@ export function liveRankingsQuery(leagueId: string, groupIds: readonly string[])
     with live_rows as materialized (${liveRowsSql(sql`g.id = any(${ids}::uuid[])`)}),
     live_totals as (${liveTotalsSql}),
     live as (${liveMatchesSql(sql`${leagueId}::uuid`)}),
+    closed as (
+      -- The jokers part counts a scheduled match's jokers once its predictions close (rankingStatement's
+      -- jokers): the latest such deadline passed.
+      select max(m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES})) as deadline from matches m
+       where m.league_id = ${leagueId}::uuid and m.status = 'scheduled'
+         and m.kickoff - make_interval(mins => ${PREDICTION_CLOSE_MINUTES}) <= now()
+    ),
     -- As rankingStatement's while a match in play has a score (the only case whose rows are used).
     latest as (select -1 as round_order)
-    select null::uuid as group_id, (select matches from live)::text as members, null as live
+    select null::uuid as group_id,
+           concat_ws(',', (select matches from live), coalesce(floor(extract(epoch from (select deadline from closed)) * 1000)::bigint, 0),
+                     floor(extract(epoch from now()) * 1000)::bigint) as members,
+           null as live
     union all
     select group_id, null, string_agg(${extraTextSql}, ${RECORD}) from (${liveExtraSql}) x group by group_id`;
 }
@@ -362,15 +375,19 @@ export function liveRankingsQuery(leagueId: string, groupIds: readonly string[])
  * the matches in play add now, one statement for them all that reads only their predictions on the
  * matches in play (a statement of the whole ranking reads every member's totals and profile too). The
  * same rankings as groupRankings when, since each ranking of `before` was computed, only scores of
- * matches in play changed: no other result, member, name, bonus point or round, and no prediction
- * deadline passed (the jokers still open count the matches closed by the database's clock). The caller's
- * to know; nothing calls it yet (the refresh after a goal is to, docs/benchmarks.md).
+ * matches in play changed: no other result, member, name, bonus point or round. The caller's to know (the
+ * cache's bases, ranking-cache.ts); this checks the rest: a prediction deadline passed since a ranking
+ * of `before` was computed (its jokers part counts the matches closed by the database's clock) leaves
+ * the group out, and so does an official part older than `options.maxAgeMs` by the database's clock (the
+ * bound on a change nobody signalled).
  * @param before each group's ranking (by lower-case id) computed while a match of the league was in play
  *   with a score; others are left out of the result. The groups must be of league `leagueId`.
  * @returns each such group's ranking by its id; empty when no match of the league is in play with a score
  *   now (the official part then moves: compute them whole).
  */
-export async function liveRankings(db: Conn, leagueId: string, before: ReadonlyMap<string, GroupRanking>): Promise<Map<string, GroupRanking>> {
+export async function liveRankings(
+  db: Conn, leagueId: string, before: ReadonlyMap<string, GroupRanking>, options: { maxAgeMs?: number } = {},
+): Promise<Map<string, GroupRanking>> {
   const officials = new Map<string, OfficialPart>();
   for (const [id, ranking] of before) {
     const official = officialPartOf(ranking);
@@ -381,13 +398,20 @@ export async function liveRankings(db: Conn, leagueId: string, before: ReadonlyM
   const raw = rowsOf<{ group_id: string | null; members: string | null; live: string | null }>(
     await executePrepared(db, 'live_rankings', liveRankingsQuery(leagueId, [...officials.keys()]), { generic: true }));
   let liveMatches = 0;
+  let deadline = 0;
+  let now = 0;
   const live = new Map<string, string>();
   for (const row of raw) {
-    if (row.group_id === null) liveMatches = Number(row.members ?? 0);
+    if (row.group_id === null) [liveMatches = 0, deadline = 0, now = 0] = (row.members ?? '').split(',').map(Number);
     else live.set(row.group_id.toLowerCase(), row.live ?? '');
   }
   if (liveMatches === 0) return rankings;
-  for (const [id, official] of officials) rankings.set(id, rankedWith(official, live.get(id) ?? '', liveMatches));
+  const oldest = options.maxAgeMs === undefined ? Number.NEGATIVE_INFINITY : now - options.maxAgeMs;
+  for (const [id, official] of officials) {
+    // A deadline passed since (its jokers now counted) or too old: left to the whole statement.
+    if (official.at < deadline || official.at < oldest) continue;
+    rankings.set(id, rankedWith(official, live.get(id) ?? '', liveMatches));
+  }
   return rankings;
 }
 
@@ -468,11 +492,11 @@ interface RawRankingRow { group_id: string | null; members: string; extra: strin
 /**
  * A ranking's official part: its members' numbers without what the matches in play add (GroupRows, the
  * statement's members plus its `extra`), whether a finished round before the latest exists, and the
- * matches in play counted when it was computed. Kept beside each provisional ranking computed (matches in
+ * matches in play counted and the database's clock (`at`, epoch ms) when it was computed. Kept beside each provisional ranking computed (matches in
  * play with a score; officialPartOf), so that a change of live scores alone can be ranked from it and the
  * matches in play's part only (liveRankings).
  */
-interface OfficialPart { rows: GroupRows; hasEarlier: boolean; liveMatches: number }
+interface OfficialPart { rows: GroupRows; hasEarlier: boolean; liveMatches: number; at: number }
 
 /** Each computed ranking's official part (beside the value, not in it: the value is what routes send). */
 const officialParts = new WeakMap<GroupRanking, OfficialPart>();
@@ -493,12 +517,14 @@ export function officialPartOf(ranking: GroupRanking): OfficialPart | undefined 
 function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
   let liveMatches = 0;
   let hasEarlier = false;
+  let at = 0;
   const byGroup = new Map<string, { official: GroupRows; live: string }>();
   for (const row of raw) {
     if (row.group_id === null) {
-      const [live = 0, earlier = 0] = row.members.split(',').map(Number);
+      const [live = 0, earlier = 0, now = 0] = row.members.split(',').map(Number);
       liveMatches = live;
       hasEarlier = earlier === 1;
+      at = now;
     } else {
       const official = groupRowsOf(row.members);
       addExtraRows(official, row.extra ?? '');
@@ -507,7 +533,7 @@ function rankingsOf(raw: RawRankingRow[]): Map<string, GroupRanking> {
   }
   const rankings = new Map<string, GroupRanking>();
   for (const [id, { official, live }] of byGroup) {
-    rankings.set(id, rankedWith({ rows: official, hasEarlier, liveMatches }, live, liveMatches));
+    rankings.set(id, rankedWith({ rows: official, hasEarlier, liveMatches, at }, live, liveMatches));
   }
   return rankings;
 }

@@ -168,11 +168,15 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     // A kickoff moved, or a live match's clock or scorers changed, with the result unchanged: open pages
     // hear it too (the deadline moves with a kickoff); result changes were published by scoreMatches.
     const rescoredIds = new Set(resultChanged);
+    const kickoffMoved = values.some((value) => {
+      const old = before.get(value.externalId);
+      return old && !old.lockedByAdmin && !sameValue(old.kickoff, value.kickoff);
+    });
     await publishMatchEvents(tx, values.flatMap((value) => {
       const old = before.get(value.externalId);
       return old && !old.lockedByAdmin && !rescoredIds.has(old.id)
         && (!sameValue(old.kickoff, value.kickoff) || !sameValue(old.live, value.live) || !sameValue(old.goals, value.goals)) ? [old.id] : [];
-    }));
+    }), { rankings: kickoffMoved ? 'all' : 'live' });
     // Totals are kept per round: matches that moved to another round take their points with them.
     const roundMoved = values.some((value) => {
       const old = before.get(value.externalId);
@@ -181,7 +185,13 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
     if (roundMoved) await rebuildTotals(tx, { leagueId: league.id });
     // New matches, kickoffs and round names show on stats pages, a new finished match in rankings'
     // movement: every instance hears of them at commit (results also reach them through scoreMatches).
-    if (created + updated > 0) await announceRankingsChanged(tx);
+    // Only results, clocks and scorers changed: scoreMatches has said what the results moved (a score in
+    // play alone keeps the rankings' official parts); the rest moved none.
+    const resultsOnly = created === 0 && toWrite.every((value) => {
+      const old = before.get(value.externalId);
+      return old !== undefined && UPDATABLE_COLUMNS.every((key) => RESULT_COLUMNS.has(key) || sameValue(old[key], value[key]));
+    });
+    if (created + updated > 0) await announceRankingsChanged(tx, resultsOnly ? 'live' : 'all');
 
     const summary: ImportSummary = {
       leagueId: league.id,
@@ -211,6 +221,11 @@ const UPDATABLE_COLUMNS = [
   'roundName', 'roundOrder', 'stage', 'groupName', 'kickoff', 'status', 'homeTeamId', 'awayTeamId', 'homeGoals', 'awayGoals',
   'homeGoalsExtraTime', 'awayGoalsExtraTime', 'homePenalties', 'awayPenalties', 'venue', 'live', 'goals',
 ] as const;
+
+/** The columns of a match's result as it is played (scored by scoreMatches) and its clock and scorers. */
+const RESULT_COLUMNS: ReadonlySet<(typeof UPDATABLE_COLUMNS)[number]> = new Set([
+  'status', 'homeGoals', 'awayGoals', 'homeGoalsExtraTime', 'awayGoalsExtraTime', 'homePenalties', 'awayPenalties', 'live', 'goals',
+] as const);
 
 type MatchInsert = typeof matches.$inferInsert & { externalId: string; status: ImportedMatch['status'] };
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
+import type { RankingsChange } from '../scoring/rankings-changed';
 
 /** The PostgreSQL notification channel of live events. */
 export const LIVE_CHANNEL = 'palpite_live';
@@ -12,13 +13,18 @@ export const LIVE_CHANNEL = 'palpite_live';
 /** How long events are kept for streams that reconnect with Last-Event-ID. */
 export const LIVE_EVENT_RETENTION_MINUTES = 60;
 
-/** A live event as announced and replayed: its number, league, group (a 'wall' event's; else null), kind and data. */
+/**
+ * A live event as announced and replayed: its number, league, group (a 'wall' event's; else null), kind
+ * and data; announced 'match' events may say what they moved in the rankings (`rankings`, for the
+ * instances' caches; absent: anything, as in replayed events).
+ */
 export interface LiveEventRecord {
   id: number;
   leagueId: string;
   groupId?: string | null;
   kind: 'match' | 'wall';
   payload: unknown;
+  rankings?: RankingsChange;
 }
 
 /** What a 'wall' event says: a post of the group was written, changed, deleted or reacted to (the page refetches). */
@@ -44,8 +50,9 @@ export async function publishWallEvent(conn: Conn, event: LiveWallEvent): Promis
  * scorers, kickoff) and notifies
  * every instance at commit. One statement whatever the number of matches.
  * @param conn the transaction that changed the matches (or the database, after the change).
+ * @param options.rankings what the change moved in the rankings (default 'all'), in the notice only.
  */
-export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]): Promise<void> {
+export async function publishMatchEvents(conn: Conn, matchIds: readonly string[], options: { rankings?: RankingsChange } = {}): Promise<void> {
   if (matchIds.length === 0) return;
   const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
   await conn.execute(sql`
@@ -60,7 +67,7 @@ export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]
        order by m.id
       returning id, league_id, kind, payload
     )
-    select pg_notify(${LIVE_CHANNEL}, json_build_object('id', id, 'leagueId', league_id, 'kind', kind, 'payload', payload)::text)
+    select pg_notify(${LIVE_CHANNEL}, json_build_object('id', id, 'leagueId', league_id, 'kind', kind, 'payload', payload, 'rankings', ${options.rankings ?? 'all'}::text)::text)
       from recorded`);
 }
 

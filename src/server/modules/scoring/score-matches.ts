@@ -30,14 +30,23 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   const syncLimit = options.syncLimit ?? SYNC_FOLD_LIMIT;
   if (matchIds.length === 0) return 0;
   const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
-  const bumped = rowsOf<{ id: string; result_version: number; league_id: string }>(await conn.execute(sql`
-    update matches set result_version = result_version + 1 where id in (${ids}) returning id, result_version, league_id`));
+  // Each match's scores in play now and at the result its totals were last asked to hold (the snapshot of
+  // the version before: absent, as if not in play).
+  const bumped = rowsOf<{ id: string; result_version: number; league_id: string; live_score: boolean }>(await conn.execute(sql`
+    update matches set result_version = result_version + 1 where id in (${ids})
+    returning id, result_version, league_id,
+              coalesce(status = 'live' and home_goals is not null and away_goals is not null and (
+                select s.status = 'live' and s.home_goals is not null and s.away_goals is not null from scoring_results s
+                 where s.match_id = matches.id and s.version = matches.result_version - 1), false) as live_score`));
   if (bumped.length === 0) return 0;
+  // In play with a score before and after, every one: the change moves no official part of a ranking
+  // (nothing folds before full time), so the caches keep them to rank the new scores from (liveRankings).
+  const kind = bumped.every((row) => row.live_score === true) ? 'live' : 'all';
   // Told before the caller commits: a ranking cached meanwhile may hold the old result until the match
   // event below, heard by every instance at the commit, empties the caches again.
-  rankingsChanged();
+  rankingsChanged(kind);
   // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
-  await publishMatchEvents(conn, bumped.map((row) => row.id));
+  await publishMatchEvents(conn, bumped.map((row) => row.id), { rankings: kind });
   await conn.execute(sql`
     insert into scoring_results (match_id, version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time)
     select id, result_version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time
