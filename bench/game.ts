@@ -593,6 +593,8 @@ async function goalToFresh(): Promise<string[]> {
       update matches set status = 'live', home_goals = 0, away_goals = 0, kickoff = now() - interval '30 minutes'
        where id = (select id from matches where league_id = ${leagueId} and round_order = ${lastRound} order by kickoff, id limit 1) returning id`));
     const liveId = live!.id;
+    // Its kick-off scored as the app scores one (the result it holds: in play, 0-0), before any prediction.
+    await scoreMatches(db, [liveId]);
     const [loadMs] = await time(async () => {
       // 19 members of their own per group, and one reader (an administrator) who is in every group.
       await makeUsers(db, 'fr', FRESH_GROUPS * (size - 1));
