@@ -59,7 +59,7 @@ import { carriesCookie, entryStyles, firstScreenReads, preloadLinkHeader, readBu
 import { preferredLanguage } from './http/language';
 import { createSharedRateLimitStore } from './http/shared-rate-limit';
 import { rateLimitKey } from './http/rate-limit-key';
-import { createGroupCache, createRankingCache } from './modules/groups/ranking-cache';
+import { createGroupCache, createRankingCache, type RankingCache } from './modules/groups/ranking-cache';
 import { startRankingRefresh, type RankingRefresh } from './modules/groups/ranking-refresh';
 import { groupRanking, warmRankingCode, warmRankingRows, warmRankingStatements } from './modules/groups/ranking';
 import { warmMembershipCheck } from './modules/groups/policy';
@@ -93,6 +93,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's live event hub (its open streams: `liveEvents.size`). */
     liveEvents: EventHub;
+    /** This instance's ranking cache (what it holds, and its bases: tests look). */
+    rankingCache: RankingCache;
+  }
+  interface FastifyRequest {
+    /** What a rankingsByScoring route's change moved in the rankings, once committed (scoring/score-matches.ts). */
+    rankingsChange?: RankingsChange;
   }
   interface FastifyContextConfig {
     /** A write that can never move a ranking (saving predictions of open matches): cached rankings stay. */
@@ -241,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     : null;
   if (rankingRefresh) app.addHook('onClose', async () => rankingRefresh.stop());
+  app.decorate('rankingCache', rankingCache);
   // The ranking statements planned before the first request: the one-group statement (and the membership
   // check before it) on every connection of each pool, the refresh's (PostgreSQL only, one pass at a time)
   // on two. Planning the rest in the background instead slowed an instance's first reads 5× (they ran
@@ -302,12 +309,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => stopNotices());
   // A write through this instance may move any ranking (a member removed, a username, a result): cached
   // rankings go here and on every other instance; except after writes that cannot move one (routes with
-  // config.rankingNeutral) and refused ones (4xx: nothing written). A server error may follow a commit
+  // config.rankingNeutral; a result saved says itself what it moved: config.rankingsByScoring) and refused
+  // ones (4xx: nothing written). A server error may follow a commit
   // (an avatar's old file failing to go), so it counts as a write. A write to one group's routes
   // (/api/groups/:groupId/…: its members, name, status, scoring rules) moves that group's pages only.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
-    if (request.routeOptions.config?.rankingNeutral || request.routeOptions.config?.rankingsByScoring) return;
+    if (request.routeOptions.config?.rankingNeutral) return;
+    // A result saved: the other instances hear it from its live match event; this one at once, with what
+    // it moved (told before the commit too, a read meanwhile may have cached the result before). A server
+    // error after scoring began (rolled back): a change of all, which also lets a held-back refresh go.
+    if (request.routeOptions.config?.rankingsByScoring) {
+      if (request.rankingsChange || reply.statusCode >= 500) invalidateCaches(undefined, true, request.rankingsChange ?? 'all');
+      return;
+    }
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
     if (request.url.startsWith('/api/auth/')) return;
     const groupId = writtenGroup(request.routeOptions.url, request.params);
@@ -340,7 +355,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sendGoalNotices(database.db, delivery, event.payload as LiveMatchEvent)
       .catch((error: unknown) => backgroundLog.warn({ err: error }, 'goal notices failed'));
   };
-  const events = await createEventHub(database, backgroundLog, { onEvent: onLiveEvent, recheckMs: env.LIVE_RECHECK_MS });
+  const events = await createEventHub(database, backgroundLog, {
+    onEvent: onLiveEvent, recheckMs: env.LIVE_RECHECK_MS,
+    // Results scored meanwhile may have gone unheard (a result route's own signal is its live event).
+    onReconnect: () => invalidateCaches(),
+  });
   app.decorate('liveEvents', events);
   app.addHook('preClose', async () => events.endAll());
   app.addHook('onClose', async () => events.close());

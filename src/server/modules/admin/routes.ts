@@ -83,12 +83,15 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
     '/admin/matches/:matchId/result',
     {
       schema: { tags: ['admin'], params: matchParams, body: matchResultRequest, response: { 200: z.object({ match, rescored: z.number().int() }) } },
-      // The result and its scoring are all it writes: scoreMatches tells every instance what moved.
+      // The result and its scoring are all it writes: scoring tells every instance what moved; this one
+      // hears it again after the commit (request.rankingsChange).
       config: { rankingsByScoring: true },
     },
     async (request, reply) => {
       const viewer = await requireAdmin(request, reply, context);
-      return setMatchResult(db, request.params.matchId, request.body, viewer, { now: new Date() });
+      const { rankings, ...saved } = await setMatchResult(db, request.params.matchId, request.body, viewer, { now: new Date() });
+      request.rankingsChange = rankings ?? undefined;
+      return saved;
     },
   );
   api.get(

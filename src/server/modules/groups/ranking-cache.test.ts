@@ -105,6 +105,27 @@ describe('createRankingCache', () => {
     expect(g1Again).not.toBe(g1);
   });
 
+  it('offers no base computed before a change other than a live one, even where values outlive changes (keepAfterChange)', async () => {
+    const source = loader();
+    const cache = createGroupCache({ ttlMs: 1_000, now: () => 0, load: source.load, keepAfterChange: () => true });
+    const first = await cache.get(db, 'g1');
+    await cache.get(db, 'g2');
+    cache.invalidate(undefined, 'live');
+    expect(cache.base('g1')).toBe(first);
+    cache.invalidate('g1');
+    // Kept to be served while its refresh runs, but no base: the group changed.
+    expect(cache.base('g1')).toBeUndefined();
+    expect(cache.base('g2')).toBeDefined();
+    cache.invalidate();
+    expect(cache.base('g2')).toBeUndefined();
+    expect(await cache.get(db, 'g2')).not.toBeUndefined(); // served as it was, refreshed in the background
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const refreshed = await cache.get(db, 'g2');
+    expect(source.calls.filter((id) => id === 'g2')).toHaveLength(2);
+    expect(cache.base('g2')).toBe(refreshed);
+  });
+
   it('shares one statement between concurrent reads of a group, not between groups', async () => {
     const source = loader();
     const cache = createRankingCache({ ttlMs: 1_000, now: () => 0, load: source.load });

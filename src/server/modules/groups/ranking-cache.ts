@@ -4,11 +4,14 @@
  *
  * - A change shows at once: every successful write through the app that may move a ranking calls
  *   `invalidate()` on its instance (app.ts, for every non-GET route not marked `rankingNeutral`; a write
- *   to one group's routes, `invalidate(groupId)`: that group only) and, by PostgreSQL NOTIFY sent after
- *   it, on every other instance; results scored and imports anywhere do the same for every group at their
- *   commit — the goal: "every group's ranking reflects the result within 1 s".
+ *   to one group's routes, `invalidate(groupId)`: that group only; a result saved, with what it moved:
+ *   `rankingsByScoring`) and, by PostgreSQL NOTIFY sent after it, on every other instance; results scored
+ *   and imports anywhere do the same for every group at their commit — the goal: "every group's ranking
+ *   reflects the result within 1 s". A change of live scores alone ('live') keeps the values as bases.
  * - An entry lives `ttlMs` (RANKING_CACHE_MS, default 30 s): the bound for a change nobody signalled (an
- *   edit by hand in the database) or whose notice was lost (a connection failing right after a write).
+ *   edit by hand in the database) or whose notice was lost (a connection failing right after a write);
+ *   twice that for a ranking computed from a base (ranking-refresh.ts), whose official part may be as old
+ *   as the time to live when it is computed.
  * - Concurrent reads of a group share one statement (single flight); a failed statement is not kept.
  * - An entry past its time to live (and not invalidated) is still served while one refresh runs, so no
  *   read waits for a large group's ranking statement.
@@ -122,7 +125,7 @@ export function createGroupCache<T>(options: {
   /**
    * A value: when its computation started, at which tick of the change clock (`generation`), whether it is
    * kept after a change (known once computed); `fromStore`: read from the store (never written back);
-   * `value` once known; `prior`, until then, the value it replaces (computed at tick `generation`), as a base.
+   * `value` once known; `prior`, until then, the value it replaces and the tick its computation began at, as a base.
    */
   interface Entry {
     at: number; generation: number; rows: Promise<T>; refreshing: boolean; keep: boolean; fromStore?: boolean; value?: T;

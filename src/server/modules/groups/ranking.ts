@@ -377,9 +377,9 @@ export function liveRankingsQuery(leagueId: string, groupIds: readonly string[])
  * same rankings as groupRankings when, since each ranking of `before` was computed, only scores of
  * matches in play changed: no other result, member, name, bonus point or round. The caller's to know (the
  * cache's bases, ranking-cache.ts); this checks the rest: a prediction deadline passed since a ranking
- * of `before` was computed (its jokers part counts the matches closed by the database's clock) leaves
- * the group out, and so does an official part older than `options.maxAgeMs` by the database's clock (the
- * bound on a change nobody signalled).
+ * of `before` was computed, or within DEADLINE_MARGIN_MS before (its jokers part counts the matches
+ * closed by the database's clock), leaves the group out, and so does an official part older than
+ * `options.maxAgeMs` by the database's clock (the bound on a change nobody signalled).
  * @param before each group's ranking (by lower-case id) computed while a match of the league was in play
  *   with a score; others are left out of the result. The groups must be of league `leagueId`.
  * @returns each such group's ranking by its id; empty when no match of the league is in play with a score
@@ -408,12 +408,19 @@ export async function liveRankings(
   if (liveMatches === 0) return rankings;
   const oldest = options.maxAgeMs === undefined ? Number.NEGATIVE_INFINITY : now - options.maxAgeMs;
   for (const [id, official] of officials) {
-    // A deadline passed since (its jokers now counted) or too old: left to the whole statement.
-    if (official.at < deadline || official.at < oldest) continue;
+    // A deadline passed since (its jokers now counted; a joker saved just before it may commit after it,
+    // hence the margin) or too old: left to the whole statement.
+    if (official.at < deadline + DEADLINE_MARGIN_MS || official.at < oldest) continue;
     rankings.set(id, rankedWith(official, live.get(id) ?? '', liveMatches));
   }
   return rankings;
 }
+
+/**
+ * How long after a prediction deadline a ranking must have been computed to count the jokers it closed:
+ * a save checked before the deadline may commit a little after it (liveRankings).
+ */
+const DEADLINE_MARGIN_MS = 10_000;
 
 /** A group id no group has: the warm-ups' statements (these, and policy.ts warmMembershipCheck) find nothing. */
 export const NO_GROUP = '00000000-0000-0000-0000-000000000000';
@@ -492,9 +499,9 @@ interface RawRankingRow { group_id: string | null; members: string; extra: strin
 /**
  * A ranking's official part: its members' numbers without what the matches in play add (GroupRows, the
  * statement's members plus its `extra`), whether a finished round before the latest exists, and the
- * matches in play counted and the database's clock (`at`, epoch ms) when it was computed. Kept beside each provisional ranking computed (matches in
- * play with a score; officialPartOf), so that a change of live scores alone can be ranked from it and the
- * matches in play's part only (liveRankings).
+ * matches in play counted and the database's clock (`at`, epoch ms) when it was computed. Kept beside
+ * each provisional ranking computed (matches in play with a score; officialPartOf), so that a change of
+ * live scores alone can be ranked from it and the matches in play's part only (liveRankings).
  */
 interface OfficialPart { rows: GroupRows; hasEarlier: boolean; liveMatches: number; at: number }
 

@@ -9,6 +9,8 @@ import { importCompetition } from './service';
 import { rowsOf } from '../../db/client';
 import { roundTotalsMismatches, totalsMismatches } from '../scoring/consistency';
 import { scoredPredictions } from '../scoring/scored-predictions';
+import { onRankingsChanged, type RankingsChange } from '../scoring/rankings-changed';
+import { LIVE_CHANNEL, type LiveEventRecord } from '../live/publish';
 
 const withData = hasOpenfootballData();
 
@@ -153,6 +155,44 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
       await expect(importCompetition(testDatabase().db, broken, { provider: 'test' })).rejects.toThrow();
       expect(await testDatabase().db.select().from(matches).where(eq(matches.id, matchId))).toEqual(before);
       expect(await testDatabase().db.select().from(matches).where(eq(matches.externalId, 'bad'))).toEqual([]);
+    });
+
+    it('says a change of live scores alone when that is all an import brings, and a change of all otherwise', async () => {
+      const database = testDatabase();
+      const [{ kickoff }] = (await database.db.select({ kickoff: matches.kickoff }).from(matches).where(eq(matches.id, matchId))) as [{ kickoff: Date }];
+      /** The cup's final in play at `score`, where it is now (and at `venue`). */
+      const inPlay = (score: [number, number], venue = 'Somewhere'): ImportedCompetition => {
+        const competition = cup(score, 'finished');
+        competition.matches = competition.matches.map((match) => ({ ...match, kickoff, status: 'live', venue }));
+        return competition;
+      };
+      const signalled: RankingsChange[] = [];
+      const announced: (RankingsChange | undefined)[] = [];
+      const stopSignals = onRankingsChanged((kind) => signalled.push(kind));
+      const stopEvents = await database.listen(LIVE_CHANNEL, (payload) => {
+        const event = JSON.parse(payload) as LiveEventRecord;
+        if (event.kind === 'match') announced.push(event.rankings);
+      });
+      /** What importing `competition` said: in process, and in its match events (heard on another connection). */
+      const said = async (competition: ImportedCompetition, events: number) => {
+        signalled.length = 0;
+        announced.length = 0;
+        await importCompetition(database.db, competition, { provider: 'test' });
+        for (let i = 0; i < 200 && announced.length < events; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        return { signalled: [...signalled], announced: [...announced] };
+      };
+      try {
+        expect(await said(inPlay([0, 0]), 1)).toEqual({ signalled: ['all'], announced: ['all'] }); // kick-off
+        expect(await said(inPlay([1, 0]), 1)).toEqual({ signalled: ['live'], announced: ['live'] }); // a goal
+        // The venue alone (no result changed): a change of all, by the import's notice.
+        expect(await said(inPlay([1, 0], 'Elsewhere'), 0)).toEqual({ signalled: ['all'], announced: [] });
+        // A goal and the venue: the goal's events say all too, and so does the notice.
+        expect(await said(inPlay([2, 0], 'Somewhere'), 1)).toEqual({ signalled: ['all', 'all'], announced: ['all'] });
+        expect(await said(inPlay([2, 1], 'Somewhere'), 1)).toEqual({ signalled: ['live'], announced: ['live'] });
+      } finally {
+        stopSignals();
+        await stopEvents();
+      }
     });
   });
 

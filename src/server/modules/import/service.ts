@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { leagues, matches, teamAliases, teams } from '../../db/schema';
 import { ImportError, type ImportedCompetition, type ImportedMatch, type ImportedTeam } from '../../providers/fixture-source';
 import { publishMatchEvents } from '../live/publish';
-import { scoreMatches } from '../scoring/score-matches';
+import { scoreMatchesSaying } from '../scoring/score-matches';
 import { announceRankingsChanged } from '../scoring/rankings-changed';
 import { rebuildTotals } from '../scoring/consistency';
 import { recordAudit, type AuditActor } from '../admin/audit';
@@ -164,34 +164,31 @@ export async function importCompetition(db: Db, competition: ImportedCompetition
       created += written.filter((row) => row.inserted).length;
       updated += written.filter((row) => !row.inserted).length;
     }
-    const rescored = await scoreMatches(tx, resultChanged);
+    // Only results, clocks and scorers changed: their match events say what moved (a score in play alone
+    // keeps the rankings' official parts). Anything else: every match event of the import says all, and so
+    // does a notice below, so that no instance ranks from an official part the import changed.
+    const resultsOnly = created === 0 && toWrite.every((value) => {
+      const old = before.get(value.externalId);
+      return old !== undefined && UPDATABLE_COLUMNS.every((key) => RESULT_COLUMNS.has(key) || sameValue(old[key], value[key]));
+    });
+    const { scored: rescored } = await scoreMatchesSaying(tx, resultChanged, resultsOnly ? {} : { rankings: 'all' });
     // A kickoff moved, or a live match's clock or scorers changed, with the result unchanged: open pages
     // hear it too (the deadline moves with a kickoff); result changes were published by scoreMatches.
     const rescoredIds = new Set(resultChanged);
-    const kickoffMoved = values.some((value) => {
-      const old = before.get(value.externalId);
-      return old && !old.lockedByAdmin && !sameValue(old.kickoff, value.kickoff);
-    });
     await publishMatchEvents(tx, values.flatMap((value) => {
       const old = before.get(value.externalId);
       return old && !old.lockedByAdmin && !rescoredIds.has(old.id)
         && (!sameValue(old.kickoff, value.kickoff) || !sameValue(old.live, value.live) || !sameValue(old.goals, value.goals)) ? [old.id] : [];
-    }), { rankings: kickoffMoved ? 'all' : 'live' });
+    }), { rankings: resultsOnly ? 'live' : 'all' });
     // Totals are kept per round: matches that moved to another round take their points with them.
     const roundMoved = values.some((value) => {
       const old = before.get(value.externalId);
       return old !== undefined && !old.lockedByAdmin && old.roundOrder !== value.roundOrder;
     });
     if (roundMoved) await rebuildTotals(tx, { leagueId: league.id });
-    // New matches, kickoffs and round names show on stats pages, a new finished match in rankings'
-    // movement: every instance hears of them at commit (results also reach them through scoreMatches).
-    // Only results, clocks and scorers changed: scoreMatches has said what the results moved (a score in
-    // play alone keeps the rankings' official parts); the rest moved none.
-    const resultsOnly = created === 0 && toWrite.every((value) => {
-      const old = before.get(value.externalId);
-      return old !== undefined && UPDATABLE_COLUMNS.every((key) => RESULT_COLUMNS.has(key) || sameValue(old[key], value[key]));
-    });
-    if (created + updated > 0) await announceRankingsChanged(tx, resultsOnly ? 'live' : 'all');
+    // New matches, kickoffs and round names show on stats pages: every instance hears of them at commit.
+    // An import of results, clocks and scorers alone is heard through its match events (above).
+    if (created + updated > 0 && !resultsOnly) await announceRankingsChanged(tx);
 
     const summary: ImportSummary = {
       leagueId: league.id,

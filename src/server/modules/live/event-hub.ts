@@ -48,11 +48,13 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
  * @param options.onEvent called for every event before the streams hear it, on every instance: the
  *   caches of rankings and stats go then, so the refetch an event triggers reads the committed result
  *   (a result written elsewhere, or cached here between its scoring and its commit).
+ * @param options.onReconnect called when the listening connection is back after a loss (events may have
+ *   been missed: the caches go).
  * @param options.recheckMs how often open streams' access is checked again, in ms (default 60,000).
  * @throws when the first LISTEN fails (the database is unreachable).
  */
 export async function createEventHub(
-  database: Database, log: FastifyBaseLogger, options: { onEvent?: (event: LiveEventRecord) => void; recheckMs?: number } = {},
+  database: Database, log: FastifyBaseLogger, options: { onEvent?: (event: LiveEventRecord) => void; onReconnect?: () => void; recheckMs?: number } = {},
 ): Promise<EventHub> {
   const byLeague = new Map<string, Set<LiveSubscriber>>();
   let size = 0;
@@ -71,6 +73,7 @@ export async function createEventHub(
     onError: (error) => log.warn({ err: error }, 'live events: listening connection lost; reconnecting'),
     onReconnect: () => {
       log.info('live events: listening again; open streams resynchronise');
+      options.onReconnect?.();
       for (const subscriber of everyone()) subscriber.resync();
     },
   });

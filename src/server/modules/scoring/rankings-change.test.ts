@@ -1,14 +1,15 @@
 /**
  * What a result change says it moved in the rankings (scoreMatches): 'live' only when every match changed
  * was in play with a score before and after (a goal, a goal taken back), 'all' for anything else (a
- * kick-off, the final whistle, a result taken back to play, a match in play without a score); said in
+ * kick-off, the final whistle, a result taken back to play, a match in play without a score, a bonus
+ * question decided); said in
  * process before the commit and in the match events every instance hears at the commit. And the
  * RANKINGS_CHANNEL notice carries a 'live' kind that an instance reading it tells apart from 'all'.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
 import { LIVE_CHANNEL, type LiveEventRecord } from '../live/publish';
 import { notifyRankingsChanged, onRankingsChanged, parseRankingsNotice, RANKINGS_CHANNEL, type RankingsChange } from './rankings-changed';
@@ -32,6 +33,8 @@ describe(`what a result change moved in the rankings (${TEST_DB_KIND})`, () => {
   let db: Db;
   let first: string;
   let second: string;
+  let leagueId: string;
+  let group: { id: string } | undefined;
   const signalled: RankingsChange[] = [];
   const announced: (RankingsChange | undefined)[] = [];
   const notices: string[] = [];
@@ -47,8 +50,14 @@ describe(`what a result change moved in the rankings (${TEST_DB_KIND})`, () => {
       kickoff: new Date(Date.UTC(2020, 0, 1, 15 + i)), status: 'scheduled' as const, homeTeamId: clubs[2 * i]!.id, awayTeamId: clubs[2 * i + 1]!.id,
     }))).returning({ id: matches.id });
     [first, second] = rows.map((row) => row.id) as [string, string];
+    leagueId = league!.id;
+    // An earlier round, played: what a bonus question on it is decided from.
+    await db.insert(matches).values({
+      leagueId, externalId: 'k-r0', roundName: 'R0', roundOrder: 0, stage: 'league', kickoff: new Date(Date.UTC(2019, 11, 1)),
+      status: 'finished', homeTeamId: clubs[0]!.id, awayTeamId: clubs[3]!.id, homeGoals: 1, awayGoals: 1,
+    });
     await db.insert(user).values([0, 1].map((i) => ({ id: `kinds-${i}`, name: `K${i}`, email: `kinds-${i}@example.com` })));
-    const [group] = await db.insert(groups).values({ name: 'Kinds', leagueId: league!.id, color: 'sky', inviteCode: 'KINDSKND', ownerId: 'kinds-0' }).returning();
+    [group] = await db.insert(groups).values({ name: 'Kinds', leagueId: league!.id, color: 'sky', inviteCode: 'KINDSKND', ownerId: 'kinds-0' }).returning();
     await db.insert(groupMembers).values([0, 1].map((i) => ({ groupId: group!.id, userId: `kinds-${i}` })));
     await db.insert(predictions).values([first, second].flatMap((matchId) => [0, 1].map((i) => ({ groupId: group!.id, userId: `kinds-${i}`, matchId, homeGoals: i, awayGoals: 0 }))));
     stops.push(onRankingsChanged((kind) => signalled.push(kind)));
@@ -102,6 +111,18 @@ describe(`what a result change moved in the rankings (${TEST_DB_KIND})`, () => {
     expect(await change([{ id: first, status: 'live', home: 2, away: 0 }])).toEqual({ signalled: ['all'], announced: ['all'] });
     // Back to scheduled (a match wrongly started).
     expect(await change([{ id: second, status: 'scheduled', home: null, away: null }])).toEqual({ signalled: ['all'], announced: ['all'] });
+  });
+
+  it('says all for a goal that decides a bonus question (its points are in the official part), live for the next', async () => {
+    await change([{ id: first, status: 'live', home: 0, away: 0 }]);
+    // A question on the earlier round, closed since the last scoring: the next scoring decides it.
+    await db.execute(sql`
+      insert into bonus_questions (group_id, league_id, position, answer, subject, points, closes_at)
+      values (${group!.id}::uuid, ${leagueId}::uuid, 1, 'teams', '{"kind":"reaches_round","round":"R0"}'::jsonb, 5, now() - interval '1 minute')`);
+    expect(await change([{ id: first, status: 'live', home: 1, away: 0 }])).toEqual({ signalled: ['all'], announced: ['all'] });
+    const [question] = rowsOf<{ solution: unknown }>(await db.execute(sql`select solution from bonus_questions where group_id = ${group!.id}::uuid`));
+    expect(question?.solution).not.toBeNull();
+    expect(await change([{ id: first, status: 'live', home: 2, away: 0 }])).toEqual({ signalled: ['live'], announced: ['live'] });
   });
 
   it("sends a live change of every group on RANKINGS_CHANNEL so that readers tell it apart, and a group's change as before", async () => {

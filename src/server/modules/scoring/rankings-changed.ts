@@ -62,8 +62,8 @@ export async function notifyRankingsChanged(conn: Conn, origin = '', groupId?: s
 
 /**
  * Both signals, for a caller that has written what moved the rankings: this process's instances at once,
- * every instance when `conn`'s transaction commits, as a change of `kind`. After the writes: outside a transaction, a notice sent
- * first could be heard (and a ranking read again) before them.
+ * every instance when `conn`'s transaction commits, as a change of `kind`. After the writes: outside a
+ * transaction, a notice sent first could be heard (and a ranking read again) before them.
  * @throws the database's error.
  */
 export async function announceRankingsChanged(conn: Conn, kind: RankingsChange = 'all'): Promise<void> {

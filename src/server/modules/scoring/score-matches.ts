@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Conn } from '../../db/client';
 import { dequeueIfNothingToFold, foldStep, lockMatchForFolding } from './fold';
-import { rankingsChanged } from './rankings-changed';
+import { rankingsChanged, type RankingsChange } from './rankings-changed';
 import { publishMatchEvents } from '../live/publish';
 import { resolveLeagueBonus } from '../bonus/resolve';
 
@@ -27,8 +27,20 @@ export const SYNC_FOLD_LIMIT = 2_000;
  * @returns how many predictions were scored now (the rest are queued).
  */
 export async function scoreMatches(conn: Conn, matchIds: readonly string[], options: { syncLimit?: number } = {}): Promise<number> {
+  return (await scoreMatchesSaying(conn, matchIds, options)).scored;
+}
+
+/**
+ * scoreMatches, also returning what the change moved in the rankings, as it told the caches: 'live' when
+ * every match was in play with a score before and after and no bonus question was decided (the rankings'
+ * official parts are as they were), else 'all'; null when no match was found (nothing said).
+ * @param options.rankings 'all': say 'all' whatever the matches (the caller changed more than results).
+ */
+export async function scoreMatchesSaying(
+  conn: Conn, matchIds: readonly string[], options: { syncLimit?: number; rankings?: 'all' } = {},
+): Promise<{ scored: number; rankings: RankingsChange | null }> {
   const syncLimit = options.syncLimit ?? SYNC_FOLD_LIMIT;
-  if (matchIds.length === 0) return 0;
+  if (matchIds.length === 0) return { scored: 0, rankings: null };
   const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
   // Each match's scores in play now and at the result its totals were last asked to hold (the snapshot of
   // the version before: absent, as if not in play).
@@ -38,15 +50,7 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
               coalesce(status = 'live' and home_goals is not null and away_goals is not null and (
                 select s.status = 'live' and s.home_goals is not null and s.away_goals is not null from scoring_results s
                  where s.match_id = matches.id and s.version = matches.result_version - 1), false) as live_score`));
-  if (bumped.length === 0) return 0;
-  // In play with a score before and after, every one: the change moves no official part of a ranking
-  // (nothing folds before full time), so the caches keep them to rank the new scores from (liveRankings).
-  const kind = bumped.every((row) => row.live_score === true) ? 'live' : 'all';
-  // Told before the caller commits: a ranking cached meanwhile may hold the old result until the match
-  // event below, heard by every instance at the commit, empties the caches again.
-  rankingsChanged(kind);
-  // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
-  await publishMatchEvents(conn, bumped.map((row) => row.id), { rankings: kind });
+  if (bumped.length === 0) return { scored: 0, rankings: null };
   await conn.execute(sql`
     insert into scoring_results (match_id, version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time)
     select id, result_version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time
@@ -77,6 +81,16 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
   }
   // Bonus questions the new results decide (or, corrected, decide otherwise), in the same transaction;
   // after the folding locks, the order in which a member's removal takes them and the group rows.
-  for (const leagueId of [...new Set(bumped.map((row) => row.league_id))].sort()) await resolveLeagueBonus(conn, leagueId, new Date());
-  return scored;
+  let decided = 0;
+  for (const leagueId of [...new Set(bumped.map((row) => row.league_id))].sort()) decided += (await resolveLeagueBonus(conn, leagueId, new Date())).length;
+  // In play with a score before and after, every one, and no bonus point moved: no official part of a
+  // ranking moved (nothing folds before full time), so the caches keep them to rank the new scores from
+  // (groups/ranking.ts liveRankings).
+  const kind: RankingsChange = options.rankings !== 'all' && decided === 0 && bumped.every((row) => row.live_score === true) ? 'live' : 'all';
+  // Told before the caller commits: a ranking cached meanwhile may hold the old result until the match
+  // event below, heard by every instance at the commit, empties the caches again.
+  rankingsChanged(kind);
+  // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
+  await publishMatchEvents(conn, bumped.map((row) => row.id), { rankings: kind });
+  return { scored, rankings: kind };
 }
