@@ -264,9 +264,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (handle === database.db) await warmMembershipCheck(handle, database.connections);
         await warmRankingStatements(handle, database.connections, 'one');
         if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
-        // Last, one real ranking on the handle ranking reads take (PostgreSQL: the pool's next read takes
-        // the connection that ran it; no gain measured on the embedded database, where it would hold the thread).
-        if (database.kind === 'postgres' && handle === database.readDb) await warmRankingRows(handle);
+        // Last, the largest group's ranking on the handle ranking reads take (PostgreSQL: the pool's next
+        // read takes the connection that ran it), kept in the cache unless a change came meanwhile: that
+        // group's first read is served from it, the costliest to compute and the most read.
+        if (handle === database.readDb) {
+          const since = rankingCache.clock();
+          const startedAt = Date.now();
+          const warmed = await warmRankingRows(handle);
+          if (warmed) rankingCache.offer(warmed.groupId, warmed.ranking, since, startedAt);
+        }
       })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });
       // Meanwhile, the ranking's own code and its page's, on made-up members (nothing read): compiled
       // before the first read, which took ~5 ms more at 1,000 members without it.

@@ -135,16 +135,16 @@ function testEnv(dataDir: string, env: Record<string, string> = {}) {
 /**
  * Another app instance beside `testApp` (a second server, or the same one just restarted): its own memory,
  * the same environment and auth secret (sessions work on both), on `testApp`'s database unless `database`
- * is given; its mail goes to `testApp.outbox`. Not ready yet: the caller awaits ready() or listen(), and
+ * is given; its mail goes to `testApp.outbox`; `warmStatements` as createTestApp's. Not ready yet: the caller awaits ready() or listen(), and
  * closes it.
  */
-export function createAnotherInstance(testApp: TestApp, options: { database?: Database } = {}): Promise<FastifyInstance> {
+export function createAnotherInstance(testApp: TestApp, options: { database?: Database; warmStatements?: boolean } = {}): Promise<FastifyInstance> {
   return buildApp({
     env: testEnv(testApp.dataDir),
     database: options.database ?? testApp.database,
     mailer: { mode: 'outbox', send: async (mail) => void testApp.outbox.push(mail) },
     webDir: join(testApp.dataDir, 'no-web'),
-    warmStatements: false,
+    warmStatements: options.warmStatements ?? false,
     passwordHashing: testPasswordHashing,
   });
 }

@@ -457,21 +457,21 @@ export async function largestGroup(db: Conn): Promise<{ groupId: string; members
 }
 
 /**
- * Computes (and drops) the ranking of the largest group (largestGroup) once on `db`, after
- * warmRankingStatements: a statement's first real rows on an instance cost more than its empty runs show.
- * The pool's next read takes the connection that ran it (node-postgres hands out the last released). On
- * just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two runs a side taken in turn)
- * the first ranking read took 8.3 / 12.4 ms at 1,000 members against 12.4 / 15.5 ms without it, and
- * 54.4 / 55.1 ms at 10,000 against 89.1 / 66.9 ms. Computed on every pooled connection instead, the first
- * read at 10,000 members took 101 ms (one run: ten such rankings parsed at start). A group of more than
- * WARM_ROWS_MAX_MEMBERS members is left alone. Nothing is written.
- * @returns the group computed, or NO_GROUP when none was.
+ * Computes the ranking of the largest group (largestGroup) once on `db`, after warmRankingStatements: a
+ * statement's first real rows on an instance cost more than its empty runs show, and the pool's next read
+ * takes the connection that ran it (node-postgres hands out the last released). The caller keeps it (app.ts:
+ * in the ranking cache, so that the largest group's first read on a just-started instance is served from
+ * it). On just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two runs a side taken in
+ * turn) computing and dropping it made the first ranking read 8.3 / 12.4 ms at 1,000 members against
+ * 12.4 / 15.5 ms without it, and 54.4 / 55.1 ms at 10,000 against 89.1 / 66.9 ms. Computed on every pooled
+ * connection instead, the first read at 10,000 members took 101 ms (one run: ten such rankings parsed at
+ * start). A group of more than WARM_ROWS_MAX_MEMBERS members is left alone. Nothing is written.
+ * @returns the group computed and its ranking, or undefined when none was.
  */
-export async function warmRankingRows(db: Conn): Promise<string> {
+export async function warmRankingRows(db: Conn): Promise<{ groupId: string; ranking: GroupRanking } | undefined> {
   const { groupId, members } = await largestGroup(db);
-  if (groupId === NO_GROUP || members > WARM_ROWS_MAX_MEMBERS) return NO_GROUP;
-  await groupRanking(db, groupId);
-  return groupId;
+  if (groupId === NO_GROUP || members > WARM_ROWS_MAX_MEMBERS) return undefined;
+  return { groupId, ranking: await groupRanking(db, groupId) };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, useTestDatabase, type TestApp } from '../../../../tests/helpers/app';
+import { createAnotherInstance, createTestApp, TEST_DB_KIND, useTestDatabase, type TestApp } from '../../../../tests/helpers/app';
+import { createUser } from '../../../../tests/helpers/users';
 import { rowsOf, type Conn } from '../../db/client';
-import { largestGroup, NO_GROUP, warmRankingCode, warmRankingRows } from './ranking';
+import { groupRanking, largestGroup, NO_GROUP, warmRankingCode, warmRankingRows } from './ranking';
 import { requireMember, warmMembershipCheck } from './policy';
 
 /** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
@@ -39,6 +40,42 @@ describe('an app starting', () => {
 
   it('without warming (tests), prepares nothing before the first read', async () => {
     expect(await preparedRankings(cold.database.db)).toEqual([]);
+  });
+});
+
+describe('an instance starting on a database with groups', () => {
+  it("keeps the largest group's ranking it computes at start: its first read is served from the cache", async () => {
+    const t = await createTestApp();
+    try {
+      const ids = await Promise.all(['start_ana', 'start_bruno', 'start_carla'].map((username) => createUser(t, { username })));
+      const leagueId = (await t.app.inject({ method: 'GET', url: '/api/leagues' })).json().leagues[0]?.id as string | undefined;
+      let league = leagueId;
+      if (!league) {
+        [{ id: league }] = rowsOf<{ id: string }>(await t.database.db.execute(sql`
+          insert into leagues (name, season, kind, provider, external_id) values ('Start', '2026', 'league', 'manual', 'start') returning id`)) as [{ id: string }];
+      }
+      const created = await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Start pool', leagueId: league }, headers: { cookie: ids[0]!.cookie } });
+      const { id: groupId, inviteCode } = created.json().group as { id: string; inviteCode: string };
+      for (const who of ids.slice(1)) {
+        expect((await t.app.inject({ method: 'POST', url: '/api/groups/join', payload: { inviteCode }, headers: { cookie: who.cookie } })).statusCode).toBe(200);
+      }
+      // A small group of the same league: not the largest, not computed at start.
+      const small = await t.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Start duo', leagueId: league }, headers: { cookie: ids[1]!.cookie } });
+      const smallId = small.json().group.id as string;
+      const started = await createAnotherInstance(t, { warmStatements: true });
+      try {
+        await started.ready();
+        expect(started.rankingCache.current(groupId)).toBe(true);
+        expect(started.rankingCache.current(smallId)).toBe(false);
+        expect(await started.rankingCache.peek(groupId)).toEqual(await groupRanking(t.database.db, groupId));
+        const read = await started.inject({ method: 'GET', url: `/api/groups/${groupId}/ranking`, headers: { cookie: ids[2]!.cookie } });
+        expect(read.json().total).toBe(3);
+      } finally {
+        await started.close();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -82,7 +119,7 @@ describe('largestGroup and warmRankingRows', () => {
   it('find no group on an empty database (the warm-up then computes nothing), then the group with the most members, whose ranking the warm-up computes, writing nothing', async () => {
     const { db } = database();
     expect(await largestGroup(db)).toEqual({ groupId: NO_GROUP, members: 0 });
-    expect(await warmRankingRows(db)).toBe(NO_GROUP);
+    expect(await warmRankingRows(db)).toBeUndefined();
     expect(await preparedRankings(db)).toEqual([]);
     for (const statement of [
       `insert into leagues (id, name, season, kind, provider, external_id) values ('00000000-0000-0000-0000-0000000000a1', 'Warm', '2026', 'league', 'manual', 'warm')`,
@@ -101,7 +138,10 @@ describe('largestGroup and warmRankingRows', () => {
       select (select count(*) from member_round_totals) + (select count(*) from member_season_totals) + (select count(*) from group_members)
              + (select count(*) from predictions) as n`))[0]!.n;
     const before = await counts();
-    expect(await warmRankingRows(db)).toBe('00000000-0000-0000-0000-0000000000b2');
+    const warmed = await warmRankingRows(db);
+    expect(warmed?.groupId).toBe('00000000-0000-0000-0000-0000000000b2');
+    expect(warmed?.ranking).toEqual(await groupRanking(db, '00000000-0000-0000-0000-0000000000b2'));
+    expect(warmed?.ranking.rows.map((row) => row.username).sort()).toEqual(['warm_3', 'warm_4', 'warm_5']);
     expect(await preparedRankings(db)).toHaveLength(1);
     expect(await counts()).toBe(before);
   });
