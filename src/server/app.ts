@@ -97,7 +97,10 @@ declare module 'fastify' {
     rankingCache: RankingCache;
   }
   interface FastifyRequest {
-    /** What a rankingsByScoring route's change moved in the rankings, once committed (scoring/score-matches.ts). */
+    /**
+     * What a rankingsByScoring route's change moved in the rankings (scoring/score-matches.ts): 'all' while
+     * its save may have begun, then what the committed save says; unset when it wrote nothing.
+     */
     rankingsChange?: RankingsChange;
   }
   interface FastifyContextConfig {
@@ -264,14 +267,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (handle === database.db) await warmMembershipCheck(handle, database.connections);
         await warmRankingStatements(handle, database.connections, 'one');
         if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
-        // Last, the largest group's ranking on the handle ranking reads take (PostgreSQL: the pool's next
-        // read takes the connection that ran it), kept in the cache unless a change came meanwhile: that
-        // group's first read is served from it, the costliest to compute and the most read.
+        // Last, the largest group's ranking on the handle ranking reads take when no change is heard
+        // (PostgreSQL: the pool's next read takes the connection that ran it), kept in the cache unless a
+        // change came during its computation, or shortly before it with a replica (which may not hold that
+        // change yet: rankingDb reads the primary then): that group's first read is served from it, the
+        // costliest to compute and the most read.
         if (handle === database.readDb) {
           const since = rankingCache.clock();
           const startedAt = Date.now();
           const warmed = await warmRankingRows(handle);
-          if (warmed) rankingCache.offer(warmed.groupId, warmed.ranking, since, startedAt);
+          if (warmed && (database.readDb === database.db || startedAt - changedAt >= REPLICA_CATCH_UP_MS)) {
+            rankingCache.offer(warmed.groupId, warmed.ranking, since, startedAt);
+          }
         }
       })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });
       // Meanwhile, the ranking's own code and its page's, on made-up members (nothing read): compiled
@@ -323,10 +330,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
     if (request.routeOptions.config?.rankingNeutral) return;
     // A result saved: the other instances hear it from its live match event; this one at once, with what
-    // it moved (told before the commit too, a read meanwhile may have cached the result before). A server
-    // error after scoring began (rolled back): a change of all, which also lets a held-back refresh go.
+    // it moved (told before the commit too, a read meanwhile may have cached the result before). The route
+    // says 'all' once the administrator is known, until its save says otherwise: a failure after scoring
+    // began (rolled back) then lets a held-back refresh go; a refused request changes nothing.
     if (request.routeOptions.config?.rankingsByScoring) {
-      if (request.rankingsChange || reply.statusCode >= 500) invalidateCaches(undefined, true, request.rankingsChange ?? 'all');
+      if (request.rankingsChange) invalidateCaches(undefined, true, request.rankingsChange);
       return;
     }
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.

@@ -103,4 +103,36 @@ describe(`a goal's refresh over HTTP (${TEST_DB_KIND})`, () => {
     for (const id of groupIds) expect(t.app.rankingCache.base(id)).toBeUndefined();
     for (const id of groupIds) expect((await read(id)).liveMatches).toBe(0);
   });
+
+  it('drops the bases when a result fails to save after its scoring began (nothing saved, told as a change of all)', async () => {
+    await result('live', 1, 0);
+    for (const id of groupIds) expect((await read(id)).liveMatches).toBe(1);
+    const bases = groupIds.map((id) => t.app.rankingCache.base(id));
+    for (const base of bases) expect(base).toBeDefined();
+    const db = t.database.db;
+    // The audit row, written after the scoring in the save's transaction, refused.
+    await db.execute(sql`create function goal_refresh_refuse() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
+    await db.execute(sql`create trigger goal_refresh_refuse before insert on audit_log for each row when (new.action = 'match.result') execute function goal_refresh_refuse()`);
+    try {
+      const failed = await t.app.inject({
+        method: 'PUT', url: `/api/admin/matches/${matchId}/result`, headers: { cookie: boss.cookie }, payload: { status: 'live', homeGoals: 2, awayGoals: 0 },
+      });
+      expect(failed.statusCode).toBe(500);
+      // The scoring said 'live' before the commit that never came; the route's own signal says all.
+      for (const id of groupIds) expect(t.app.rankingCache.base(id)).toBeUndefined();
+      const [match] = await db.select({ homeGoals: matches.homeGoals }).from(matches).where(eq(matches.id, matchId));
+      expect(match?.homeGoals).toBe(1);
+      for (const id of groupIds) expect((await read(id)).ranking.find((row) => row.username === 'goal_ana')?.points).toBe(10);
+      // A non-administrator's refused save changes nothing.
+      await read(groupIds[0]!);
+      const refused = await t.app.inject({
+        method: 'PUT', url: `/api/admin/matches/${matchId}/result`, headers: { cookie: ana.cookie }, payload: { status: 'live', homeGoals: 3, awayGoals: 0 },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(t.app.rankingCache.current(groupIds[0]!)).toBe(true);
+    } finally {
+      await db.execute(sql`drop trigger goal_refresh_refuse on audit_log`);
+      await db.execute(sql`drop function goal_refresh_refuse()`);
+    }
+  });
 });

@@ -418,7 +418,9 @@ export async function liveRankings(
 
 /**
  * How long after a prediction deadline a ranking must have been computed to count the jokers it closed:
- * a save checked before the deadline may commit a little after it (liveRankings).
+ * a save checked before the deadline may commit a little after it (liveRankings). A margin, not a bound
+ * the saves enforce: a save held longer by locks (an import, a fold) shows in rankings computed from a
+ * base only when the base is next computed whole (at most the cache's time to live).
  */
 const DEADLINE_MARGIN_MS = 10_000;
 

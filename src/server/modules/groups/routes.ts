@@ -75,7 +75,8 @@ export async function groupRoutes(app: FastifyInstance, { db, readDb, rankingDb,
       const { groupId } = request.params;
       // A recent cached ranking lists every member: finding the viewer in it is the membership check (a
       // member removed through another instance reads it until that instance's notice arrives; removed by
-      // hand in the database, for at most twice the cache's time to live).
+      // hand in the database, for at most twice the cache's time to live, three times for a ranking computed
+      // from the one before after a goal: ranking-cache.ts).
       // Otherwise the policy decides, before any ranking is computed.
       const recent = await rankingCache.peek(groupId)?.catch(() => undefined);
       if (!recent || !rankingRowOf(recent, viewer.userId)) await requireMember(db, viewer, groupId);
