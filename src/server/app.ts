@@ -267,17 +267,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (handle === database.db) await warmMembershipCheck(handle, database.connections);
         await warmRankingStatements(handle, database.connections, 'one');
         if (database.kind === 'postgres') await warmRankingStatements(handle, Math.min(2, database.connections), 'many');
-        // Last, the largest group's ranking on the handle ranking reads take when no change is heard
-        // (PostgreSQL: the pool's next read takes the connection that ran it), kept in the cache unless a
-        // change came during its computation, or shortly before it with a replica (which may not hold that
-        // change yet: rankingDb reads the primary then): that group's first read is served from it, the
-        // costliest to compute and the most read.
+        // Last, the largest groups' rankings on the handle ranking reads take when no change is heard
+        // (PostgreSQL: the pool's next read takes the connection that ran the last), kept in the cache
+        // unless a change came during their computation, or shortly before it with a replica (which may not
+        // hold that change yet: rankingDb reads the primary then): those groups' first reads are served
+        // from them, the costliest to compute and the most read.
         if (handle === database.readDb) {
           const since = rankingCache.clock();
           const startedAt = Date.now();
           const warmed = await warmRankingRows(handle);
-          if (warmed && (database.readDb === database.db || startedAt - changedAt >= REPLICA_CATCH_UP_MS)) {
-            rankingCache.offer(warmed.groupId, warmed.ranking, since, startedAt);
+          if (database.readDb === database.db || startedAt - changedAt >= REPLICA_CATCH_UP_MS) {
+            for (const { groupId, ranking } of warmed) rankingCache.offer(groupId, ranking, since, startedAt);
           }
         }
       })).catch((error: unknown) => { if (!closing) backgroundLog.warn({ err: error }, 'ranking statements not prepared ahead'); });

@@ -441,39 +441,51 @@ export async function warmRankingStatements(db: Conn, connections: number, state
   await Promise.all(Array.from({ length: connections }, () => (statement === 'one' ? groupRanking(db, NO_GROUP) : groupRankings(db, NO_GROUP, [NO_GROUP]))));
 }
 
-/** How many memberships largestGroup reads at most. */
+/** How many memberships largestGroups reads at most. */
 const LARGEST_GROUP_SAMPLE = 100_000;
-/** Members above which warmRankingRows computes nothing (its cost at start grows with the group). */
+/** Members warmRankingRows computes at most, all its groups together (its cost at start grows with them). */
 const WARM_ROWS_MAX_MEMBERS = 20_000;
+/** Groups warmRankingRows computes at most. */
+const WARM_GROUPS = 10;
+/**
+ * Members below which warmRankingRows leaves a group other than the largest alone: a first read computes
+ * such a group's ranking in a millisecond or two.
+ */
+const WARM_MIN_MEMBERS = 100;
 
 /**
- * The group with the most members among the first LARGEST_GROUP_SAMPLE memberships the database reads
- * (in the table's or its primary key's order: a bounded read however many groups there are, so a sample,
- * not always the largest of all), with its number of members; NO_GROUP and 0 when there is none.
+ * The `limit` groups with the most members among the first LARGEST_GROUP_SAMPLE memberships the database
+ * reads (in the table's or its primary key's order: a bounded read however many groups there are, so a
+ * sample, not always the largest of all), most members first (ties by id), with their numbers of members.
  */
-export async function largestGroup(db: Conn): Promise<{ groupId: string; members: number }> {
-  const [row] = rowsOf<{ group_id: string; members: number }>(await db.execute(sql`
+export async function largestGroups(db: Conn, limit: number): Promise<{ groupId: string; members: number }[]> {
+  return rowsOf<{ group_id: string; members: number }>(await db.execute(sql`
     select group_id, count(*)::int as members from (select group_id from group_members limit ${LARGEST_GROUP_SAMPLE}) m
-     group by group_id order by count(*) desc limit 1`));
-  return row ? { groupId: row.group_id, members: Number(row.members) } : { groupId: NO_GROUP, members: 0 };
+     group by group_id order by count(*) desc, group_id limit ${limit}`)).map((row) => ({ groupId: row.group_id, members: Number(row.members) }));
 }
 
 /**
- * Computes the ranking of the largest group (largestGroup) once on `db`, after warmRankingStatements: a
- * statement's first real rows on an instance cost more than its empty runs show, and the pool's next read
- * takes the connection that ran it (node-postgres hands out the last released). The caller keeps it (app.ts:
- * in the ranking cache, so that the largest group's first read on a just-started instance is served from
- * it). On just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two runs a side taken in
- * turn) computing and dropping it made the first ranking read 8.3 / 12.4 ms at 1,000 members against
- * 12.4 / 15.5 ms without it, and 54.4 / 55.1 ms at 10,000 against 89.1 / 66.9 ms. Computed on every pooled
- * connection instead, the first read at 10,000 members took 101 ms (one run: ten such rankings parsed at
- * start). A group of more than WARM_ROWS_MAX_MEMBERS members is left alone. Nothing is written.
- * @returns the group computed and its ranking, or undefined when none was.
+ * Computes on `db`, after warmRankingStatements, the rankings of the largest group and of the next
+ * largest with at least WARM_MIN_MEMBERS members (largestGroups), WARM_GROUPS at most, largest first,
+ * while their members add up to at most WARM_ROWS_MAX_MEMBERS (a group that would pass it is left alone).
+ * The caller keeps them (app.ts: in the ranking cache, so that those groups' first reads on a just-started
+ * instance are served from them: the costliest to compute). A statement's first real rows on an instance
+ * also cost more than its empty runs show, and the pool's next read takes the connection that ran the
+ * last (node-postgres hands out the last released): computing the largest group's ranking and dropping it
+ * made the first read on just-started instances over PostgreSQL (2026-12-01, `npm run bench:game`, two
+ * runs a side taken in turn) 8.3 / 12.4 ms at 1,000 members against 12.4 / 15.5 ms without it, and
+ * 54.4 / 55.1 ms at 10,000 against 89.1 / 66.9 ms. Nothing is written.
+ * @returns each group computed and its ranking, largest first (none on a database without groups).
  */
-export async function warmRankingRows(db: Conn): Promise<{ groupId: string; ranking: GroupRanking } | undefined> {
-  const { groupId, members } = await largestGroup(db);
-  if (groupId === NO_GROUP || members > WARM_ROWS_MAX_MEMBERS) return undefined;
-  return { groupId, ranking: await groupRanking(db, groupId) };
+export async function warmRankingRows(db: Conn): Promise<{ groupId: string; ranking: GroupRanking }[]> {
+  let budget = WARM_ROWS_MAX_MEMBERS;
+  const warmed: { groupId: string; ranking: GroupRanking }[] = [];
+  for (const [i, { groupId, members }] of (await largestGroups(db, WARM_GROUPS)).entries()) {
+    if ((i > 0 && members < WARM_MIN_MEMBERS) || members > budget) continue;
+    budget -= members;
+    warmed.push({ groupId, ranking: await groupRanking(db, groupId) });
+  }
+  return warmed;
 }
 
 /**

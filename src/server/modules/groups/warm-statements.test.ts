@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnotherInstance, createTestApp, TEST_DB_KIND, useTestDatabase, type TestApp } from '../../../../tests/helpers/app';
 import { createUser } from '../../../../tests/helpers/users';
 import { rowsOf, type Conn } from '../../db/client';
-import { groupRanking, largestGroup, NO_GROUP, warmRankingCode, warmRankingRows } from './ranking';
+import { groupRanking, largestGroups, NO_GROUP, warmRankingCode, warmRankingRows } from './ranking';
 import { requireMember, warmMembershipCheck } from './policy';
 
 /** The ranking statements prepared on the connection a query lands on, with how often each was planned. */
@@ -115,13 +115,13 @@ describe('warmMembershipCheck', () => {
   });
 });
 
-describe('largestGroup and warmRankingRows', () => {
+describe('largestGroups and warmRankingRows', () => {
   const database = useTestDatabase();
 
   it('find no group on an empty database (the warm-up then computes nothing), then the group with the most members, whose ranking the warm-up computes, writing nothing', async () => {
     const { db } = database();
-    expect(await largestGroup(db)).toEqual({ groupId: NO_GROUP, members: 0 });
-    expect(await warmRankingRows(db)).toBeUndefined();
+    expect(await largestGroups(db, 1)).toEqual([]);
+    expect(await warmRankingRows(db)).toEqual([]);
     expect(await preparedRankings(db)).toEqual([]);
     for (const statement of [
       `insert into leagues (id, name, season, kind, provider, external_id) values ('00000000-0000-0000-0000-0000000000a1', 'Warm', '2026', 'league', 'manual', 'warm')`,
@@ -135,16 +135,39 @@ describe('largestGroup and warmRankingRows', () => {
          ('00000000-0000-0000-0000-0000000000b1', 'warm-1'), ('00000000-0000-0000-0000-0000000000b1', 'warm-2'),
          ('00000000-0000-0000-0000-0000000000b2', 'warm-3'), ('00000000-0000-0000-0000-0000000000b2', 'warm-4'), ('00000000-0000-0000-0000-0000000000b2', 'warm-5')`,
     ]) await db.execute(sql.raw(statement));
-    expect(await largestGroup(db)).toEqual({ groupId: '00000000-0000-0000-0000-0000000000b2', members: 3 });
+    expect(await largestGroups(db, 5)).toEqual([
+      { groupId: '00000000-0000-0000-0000-0000000000b2', members: 3 }, { groupId: '00000000-0000-0000-0000-0000000000b1', members: 2 },
+    ]);
     const counts = async () => rowsOf<{ n: number }>(await db.execute(sql`
       select (select count(*) from member_round_totals) + (select count(*) from member_season_totals) + (select count(*) from group_members)
              + (select count(*) from predictions) as n`))[0]!.n;
     const before = await counts();
-    const warmed = await warmRankingRows(db);
+    // The largest only: the other is below WARM_MIN_MEMBERS.
+    const [warmed, ...others] = await warmRankingRows(db);
+    expect(others).toEqual([]);
     expect(warmed?.groupId).toBe('00000000-0000-0000-0000-0000000000b2');
     expect(warmed?.ranking).toEqual(await groupRanking(db, '00000000-0000-0000-0000-0000000000b2'));
     expect(warmed?.ranking.rows.map((row) => row.username).sort()).toEqual(['warm_3', 'warm_4', 'warm_5']);
     expect(await preparedRankings(db)).toHaveLength(1);
     expect(await counts()).toBe(before);
+  });
+
+  it('computes the next largest groups too when they have at least 100 members, largest first', async () => {
+    const { db } = database();
+    await db.execute(sql`insert into "user" (id, name, email) select 'wide-' || g, 'Wide ' || g, 'wide-' || g || '@example.com' from generate_series(1, 150) g`);
+    await db.execute(sql`insert into profiles (user_id, username, full_name) select 'wide-' || g, 'wide_' || g, 'Wide ' || g from generate_series(1, 150) g`);
+    await db.execute(sql`insert into groups (id, name, league_id, color, invite_code, owner_id) values
+      ('00000000-0000-0000-0000-0000000000c1', 'Hundred fifty', '00000000-0000-0000-0000-0000000000a1', 'sky', 'WARMC150', 'wide-1'),
+      ('00000000-0000-0000-0000-0000000000c2', 'Hundred twenty', '00000000-0000-0000-0000-0000000000a1', 'sky', 'WARMC120', 'wide-1'),
+      ('00000000-0000-0000-0000-0000000000c3', 'Ninety nine', '00000000-0000-0000-0000-0000000000a1', 'sky', 'WARMC099', 'wide-1')`);
+    await db.execute(sql`insert into group_members (group_id, user_id)
+      select '00000000-0000-0000-0000-0000000000c1'::uuid, 'wide-' || g from generate_series(1, 150) g
+      union all select '00000000-0000-0000-0000-0000000000c2'::uuid, 'wide-' || g from generate_series(1, 120) g
+      union all select '00000000-0000-0000-0000-0000000000c3'::uuid, 'wide-' || g from generate_series(1, 99) g`);
+    const warmed = await warmRankingRows(db);
+    expect(warmed.map((w) => [w.groupId, w.ranking.rows.length])).toEqual([
+      ['00000000-0000-0000-0000-0000000000c1', 150], ['00000000-0000-0000-0000-0000000000c2', 120],
+    ]);
+    for (const { groupId, ranking } of warmed) expect(ranking).toEqual(await groupRanking(db, groupId));
   });
 });
