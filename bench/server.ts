@@ -12,11 +12,13 @@ export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-1234';
 
 /**
  * Starts the API on `database` (production, warnings only, no rate limits, no league sync, no web files),
- * with `env` over those settings (e.g. DATA_DIR, REMINDERS, SCORING_FOLD_INTERVAL_MS).
+ * with `env` over those settings (e.g. DATA_DIR, REMINDERS, SCORING_FOLD_INTERVAL_MS) and `options` over
+ * buildApp's (warmRankings).
  * @returns the app and its address (`http://127.0.0.1:<port>`).
  */
-export async function startBenchServer(database: Database, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; url: string }> {
+export async function startBenchServer(database: Database, env: Record<string, string> = {}, options: { warmRankings?: boolean } = {}): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildApp({
+    ...options,
     env: parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SYNC: 'false', BETTER_AUTH_SECRET: BENCH_SECRET, DATA_DIR: '/tmp/palpite-bench', ...env }),
     database,
     webDir: '/nonexistent',

@@ -144,6 +144,12 @@ export interface BuildAppOptions {
    */
   warmStatements?: boolean;
   /**
+   * Whether the start also computes the largest groups' rankings and keeps them in the cache
+   * (warmRankingRows; default true, with warmStatements): benchmarks turn it off to time the first read of
+   * a group the start does not compute.
+   */
+  warmRankings?: boolean;
+  /**
    * How passwords are hashed and checked (default Better Auth's scrypt): tests pass a cheaper one
    * (tests/helpers/password-hashing.ts). An option of the code, never of the environment.
    */
@@ -272,7 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // unless a change came during their computation, or shortly before it with a replica (which may not
         // hold that change yet: rankingDb reads the primary then): those groups' first reads are served
         // from them, the costliest to compute and the most read.
-        if (handle === database.readDb) {
+        if (handle === database.readDb && (options.warmRankings ?? true)) {
           const since = rankingCache.clock();
           const startedAt = Date.now();
           const warmed = await warmRankingRows(handle);
