@@ -3,9 +3,8 @@
  * A private group is invisible to non-members (404, so its existence does not leak); a public group
  * is known to exist, so a non-member gets 403 until they join.
  */
-import { and, eq } from 'drizzle-orm';
-import type { Conn } from '../../db/client';
-import { groupMembers, groups } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { executePrepared, rowsOf, type Conn } from '../../db/client';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { NO_GROUP } from './ranking';
@@ -43,13 +42,25 @@ export async function requireActiveMember(db: Conn, viewer: Pick<Viewer, 'userId
   return access;
 }
 
-/** The group `groupId` with user `userId`'s role in it (null when not a member); no row when no such group. */
-function membership(db: Conn, userId: string, groupId: string) {
-  return db
-    .select({ groupId: groups.id, leagueId: groups.leagueId, status: groups.status, visibility: groups.visibility, role: groupMembers.role })
-    .from(groups)
-    .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
-    .where(eq(groups.id, groupId));
+/** A row of the membership check: the group, and the viewer's role in it (null when not a member). */
+interface MembershipRow {
+  groupId: string;
+  leagueId: string;
+  status: GroupAccess['status'];
+  visibility: 'public' | 'private';
+  role: GroupAccess['role'] | null;
+}
+
+/**
+ * The group `groupId` with user `userId`'s role in it (null when not a member); no row when no such group.
+ * A named statement (executePrepared), parsed once per connection: it runs before nearly every group
+ * route's work.
+ */
+async function membership(db: Conn, userId: string, groupId: string): Promise<MembershipRow[]> {
+  return rowsOf<MembershipRow>(await executePrepared(db, 'membership', sql`
+    select g.id as "groupId", g.league_id as "leagueId", g.status, g.visibility, gm.role
+      from groups g left join group_members gm on gm.group_id = g.id and gm.user_id = ${userId}
+     where g.id = ${groupId}`));
 }
 
 /** A user id nobody has: with NO_GROUP, the warm-up's check finds nothing. */
