@@ -9,8 +9,7 @@ import { importCompetition } from './service';
 import { rowsOf } from '../../db/client';
 import { roundTotalsMismatches, totalsMismatches } from '../scoring/consistency';
 import { scoredPredictions } from '../scoring/scored-predictions';
-import { onRankingsChanged, type RankingsChange } from '../scoring/rankings-changed';
-import { LIVE_CHANNEL, type LiveEventRecord } from '../live/publish';
+import { listenToRankingsSaid } from '../../../../tests/helpers/rankings-said';
 
 const withData = hasOpenfootballData();
 
@@ -166,22 +165,12 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
         competition.matches = competition.matches.map((match) => ({ ...match, kickoff, status: 'live', venue }));
         return competition;
       };
-      const signalled: RankingsChange[] = [];
-      const announced: (RankingsChange | undefined)[] = [];
-      const stopSignals = onRankingsChanged((kind) => signalled.push(kind));
-      const stopEvents = await database.listen(LIVE_CHANNEL, (payload) => {
-        const event = JSON.parse(payload) as LiveEventRecord;
-        if (event.kind === 'match') announced.push(event.rankings);
-      });
+      const heard = await listenToRankingsSaid(database);
       /** What importing `competition` said: in process, and in its match events (heard on another connection). */
       const said = async (competition: ImportedCompetition, events: number) => {
-        signalled.length = 0;
-        announced.length = 0;
+        heard.clear();
         await importCompetition(database.db, competition, { provider: 'test' });
-        for (let i = 0; i < 200 && announced.length < events; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-        // None expected: time for a stray one to arrive (it would otherwise count as the next step's).
-        if (events === 0) await new Promise((resolve) => setTimeout(resolve, 300));
-        return { signalled: [...signalled], announced: [...announced] };
+        return heard.said(events);
       };
       try {
         expect(await said(inPlay([0, 0]), 1)).toEqual({ signalled: ['all'], announced: ['all'] }); // kick-off
@@ -192,8 +181,7 @@ describe(`importCompetition (${TEST_DB_KIND})`, () => {
         expect(await said(inPlay([2, 0], 'Somewhere'), 1)).toEqual({ signalled: ['all', 'all'], announced: ['all'] });
         expect(await said(inPlay([2, 1], 'Somewhere'), 1)).toEqual({ signalled: ['live'], announced: ['live'] });
       } finally {
-        stopSignals();
-        await stopEvents();
+        await heard.stop();
       }
     });
   });

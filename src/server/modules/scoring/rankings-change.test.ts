@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
 import { rowsOf, type Db } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, teams, user } from '../../db/schema';
-import { LIVE_CHANNEL, type LiveEventRecord } from '../live/publish';
-import { notifyRankingsChanged, onRankingsChanged, parseRankingsNotice, RANKINGS_CHANNEL, type RankingsChange } from './rankings-changed';
+import { listenToRankingsSaid, type RankingsSaidListener } from '../../../../tests/helpers/rankings-said';
+import { notifyRankingsChanged, parseRankingsNotice, RANKINGS_CHANNEL } from './rankings-changed';
 import { scoreMatches } from './score-matches';
 
 describe('parseRankingsNotice', () => {
@@ -35,8 +35,7 @@ describe(`what a result change moved in the rankings (${TEST_DB_KIND})`, () => {
   let second: string;
   let leagueId: string;
   let group: { id: string } | undefined;
-  const signalled: RankingsChange[] = [];
-  const announced: (RankingsChange | undefined)[] = [];
+  let heard: RankingsSaidListener;
   const notices: string[] = [];
   const stops: (() => unknown)[] = [];
 
@@ -60,11 +59,8 @@ describe(`what a result change moved in the rankings (${TEST_DB_KIND})`, () => {
     [group] = await db.insert(groups).values({ name: 'Kinds', leagueId: league!.id, color: 'sky', inviteCode: 'KINDSKND', ownerId: 'kinds-0' }).returning();
     await db.insert(groupMembers).values([0, 1].map((i) => ({ groupId: group!.id, userId: `kinds-${i}` })));
     await db.insert(predictions).values([first, second].flatMap((matchId) => [0, 1].map((i) => ({ groupId: group!.id, userId: `kinds-${i}`, matchId, homeGoals: i, awayGoals: 0 }))));
-    stops.push(onRankingsChanged((kind) => signalled.push(kind)));
-    stops.push(await database.listen(LIVE_CHANNEL, (payload) => {
-      const event = JSON.parse(payload) as LiveEventRecord;
-      if (event.kind === 'match') announced.push(event.rankings);
-    }));
+    heard = await listenToRankingsSaid(database);
+    stops.push(() => heard.stop());
     stops.push(await database.listen(RANKINGS_CHANNEL, (payload) => notices.push(payload)));
   });
   afterAll(async () => {
@@ -79,14 +75,12 @@ describe(`what a result change moved in the rankings (${TEST_DB_KIND})`, () => {
 
   /** Saves the states and scores them in one transaction, as an administrator's save does; returns what was said. */
   async function change(states: { id: string; status: 'scheduled' | 'live' | 'finished'; home: number | null; away: number | null }[]) {
-    signalled.length = 0;
-    announced.length = 0;
+    heard.clear();
     await db.transaction(async (tx) => {
       for (const { id, status, home, away } of states) await tx.update(matches).set({ status, homeGoals: home, awayGoals: away }).where(eq(matches.id, id));
       await scoreMatches(tx, states.map((state) => state.id));
     });
-    await arrived(announced, states.length);
-    return { signalled: [...signalled], announced: [...announced] };
+    return heard.said(states.length);
   }
 
   it('says live for scores in play changing alone, all for anything else, in process and to every instance', async () => {
