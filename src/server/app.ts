@@ -102,6 +102,11 @@ declare module 'fastify' {
      * its save may have begun, then what the committed save says; unset when it wrote nothing.
      */
     rankingsChange?: RankingsChange;
+    /**
+     * The live events (live_events.id) that say a rankingsByScoring route's committed change to every
+     * instance: this one applies the change once, by the first of them or of its own signal after the commit.
+     */
+    rankingsEvents?: number[];
   }
   interface FastifyContextConfig {
     /** A write that can never move a ranking (saving predictions of open matches): cached rankings stay. */
@@ -126,6 +131,12 @@ declare module 'fastify' {
 export const REPLICA_CATCH_UP_MS = 3_000;
 /** How long an instance's start waits for its ranking statements to be planned, in ms (app.ts). */
 const WARM_UP_WAIT_MS = 3_000;
+
+/**
+ * Live event ids an instance remembers to apply a result saved through it once (buildApp): its route's
+ * signal and its own events come within milliseconds of each other, among a match night's few per second.
+ */
+const RECENT_EVENTS = 1_000;
 
 export interface BuildAppOptions {
   env: Env;
@@ -326,6 +337,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onReconnect: () => invalidateCaches(),
   });
   app.addHook('onClose', async () => stopNotices());
+  // A result saved through this instance reaches it twice after the commit: its route's signal (onSend,
+  // below) and its live events. The first applies the change; the second would only restart the refresh
+  // under way (its first chunk refused and run again). Kept: the ids of the last live events heard, and of
+  // events whose change a route applied before they came (the two arrive milliseconds apart).
+  const heardEvents = new Set<number>();
+  const appliedEvents = new Set<number>();
+  const remember = (ids: Set<number>, id: number) => {
+    ids.add(id);
+    if (ids.size > RECENT_EVENTS) ids.delete(ids.values().next().value!);
+  };
   // A write through this instance may move any ranking (a member removed, a username, a result): cached
   // rankings go here and on every other instance; except after writes that cannot move one (routes with
   // config.rankingNeutral; a result saved says itself what it moved: config.rankingsByScoring) and refused
@@ -340,7 +361,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // says 'all' once the administrator is known, until its save says otherwise: a failure after scoring
     // began (rolled back) then lets a held-back refresh go; a refused request changes nothing.
     if (request.routeOptions.config?.rankingsByScoring) {
-      if (request.rankingsChange) invalidateCaches(undefined, true, request.rankingsChange);
+      if (!request.rankingsChange) return;
+      const events = request.rankingsEvents ?? [];
+      // Its live events came first: the change is applied.
+      if (events.length > 0 && events.every((id) => heardEvents.has(id))) return;
+      for (const id of events) remember(appliedEvents, id);
+      invalidateCaches(undefined, true, request.rankingsChange);
       return;
     }
     // Sign-ins, sign-ups and sessions (Better Auth's routes) never move a ranking: a busy evening's logins keep the cache.
@@ -370,7 +396,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const onLiveEvent = (event: LiveEventRecord) => {
     // A wall's event moves no ranking.
     if (event.kind === 'wall') return;
-    invalidateCaches(undefined, true, event.rankings === 'live' ? 'live' : 'all');
+    // Not when this instance's route that saved it applied its change already.
+    if (!appliedEvents.delete(event.id)) {
+      remember(heardEvents, event.id);
+      invalidateCaches(undefined, true, event.rankings === 'live' ? 'live' : 'all');
+    }
     if (event.kind !== 'match') return;
     sendGoalNotices(database.db, delivery, event.payload as LiveMatchEvent)
       .catch((error: unknown) => backgroundLog.warn({ err: error }, 'goal notices failed'));

@@ -84,15 +84,17 @@ async function adminScope(app: FastifyInstance, context: AppContext, storage: Re
     {
       schema: { tags: ['admin'], params: matchParams, body: matchResultRequest, response: { 200: z.object({ match, rescored: z.number().int() }) } },
       // The result and its scoring are all it writes: scoring tells every instance what moved; this one
-      // hears it again after the commit (request.rankingsChange; 'all' if the save failed).
+      // hears it again after the commit (request.rankingsChange; 'all' if the save failed), once with its
+      // own live events (request.rankingsEvents).
       config: { rankingsByScoring: true },
     },
     async (request, reply) => {
       const viewer = await requireAdmin(request, reply, context);
       // Until the save says what it moved: a failure after its scoring began leaves caches told 'all'.
       request.rankingsChange = 'all';
-      const { rankings, ...saved } = await setMatchResult(db, request.params.matchId, request.body, viewer, { now: new Date() });
+      const { rankings, events, ...saved } = await setMatchResult(db, request.params.matchId, request.body, viewer, { now: new Date() });
       request.rankingsChange = rankings ?? 'all';
+      request.rankingsEvents = events;
       return saved;
     },
   );

@@ -115,8 +115,8 @@ async function applyResult(conn: Conn, before: AdminFixture, body: MatchResultRe
  * foundation, kept: the Fixtures screen uses updateFixture, which also asks for a reason). `actor` null:
  * a task of the platform itself (tests, scripts), recorded as 'system'. With `options.now` (the API's
  * route: the server's clock) a live or finished result before kickoff needs `beforeKickoff`.
- * @returns the match as saved, the predictions scored now and what the change moved in the rankings
- *   (scoreMatchesSaying: 'live' or 'all').
+ * @returns the match as saved, the predictions scored now, what the change moved in the rankings
+ *   (scoreMatchesSaying: 'live' or 'all') and the ids of the live events that say so at the commit.
  * @throws AppError match_not_found; match_not_started (see checkKickedOff).
  */
 export async function setMatchResult(db: Db, matchId: string, body: MatchResultRequest, actor: Actor | null = null, options: { now?: Date } = {}) {
@@ -126,14 +126,14 @@ export async function setMatchResult(db: Db, matchId: string, body: MatchResultR
     const kickoff = new Date(before.kickoff);
     if (options.now) checkKickedOff(kickoff, body, options.now);
     await applyResult(tx, before, body);
-    const { scored: rescored, rankings } = await scoreMatchesSaying(tx, [matchId]);
+    const { scored: rescored, rankings, events } = await scoreMatchesSaying(tx, [matchId]);
     const after = await fixture(tx, matchId);
     await recordAudit(tx, actor, {
       action: 'match.result', subjectType: 'match', subjectId: matchId, subjectLabel: label(before), before: snapshot(before),
       after: { ...snapshot(after), ...(options.now ? earlyResult(kickoff, body, options.now) : {}) },
     });
     const { leagueId: _league, leagueName: _name, ...match } = after;
-    return { match, rescored, rankings };
+    return { match, rescored, rankings, events };
   });
 }
 

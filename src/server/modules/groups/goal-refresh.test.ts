@@ -5,12 +5,14 @@
  * rankings read are the whole statement's. The final whistle is a change of everything: no bases.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../../../tests/helpers/app';
 import { createUser, type TestUser } from '../../../../tests/helpers/users';
 import type { RankingResponse } from '../../../contracts/groups';
 import { matches } from '../../db/schema';
 import { seedDemoIfEmpty } from '../demo/seed';
+import { LIVE_CHANNEL, type LiveEventRecord } from '../live/publish';
+import { scoreMatches } from '../scoring/score-matches';
 import { groupRanking, officialPartOf } from './ranking';
 
 describe(`a goal's refresh over HTTP (${TEST_DB_KIND})`, () => {
@@ -102,6 +104,41 @@ describe(`a goal's refresh over HTTP (${TEST_DB_KIND})`, () => {
     await result('finished', 1, 0);
     for (const id of groupIds) expect(t.app.rankingCache.base(id)).toBeUndefined();
     for (const id of groupIds) expect((await read(id)).liveMatches).toBe(0);
+  });
+
+  it('applies a result saved through it once after the commit (its own live event changes nothing more); one saved elsewhere, by its event', async () => {
+    const heard: number[] = [];
+    const stop = await t.database.listen(LIVE_CHANNEL, (payload) => {
+      const event = JSON.parse(payload) as LiveEventRecord;
+      if (event.kind === 'match') heard.push(event.id);
+    });
+    const invalidate = vi.spyOn(t.app.rankingCache, 'invalidate');
+    /** The cache's invalidations by `save`, once its live event was heard (and 200 ms more for the app's). */
+    const invalidations = async (save: () => Promise<unknown>) => {
+      heard.length = 0;
+      invalidate.mockClear();
+      await save();
+      for (let i = 0; i < 200 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return invalidate.mock.calls.map(([, kind]) => kind);
+    };
+    try {
+      await result('live', 1, 0);
+      // Told before the commit, then once after it.
+      expect(await invalidations(() => result('live', 2, 0))).toEqual(['live', 'live']);
+      // 1-0 predicted, 2-0 now: the winner (3).
+      for (const id of groupIds) expect((await read(id)).ranking.find((row) => row.username === 'goal_ana')?.points).toBe(3);
+      // Saved and scored without the route (as a provider's import does): the in-process signal, then the event.
+      expect(await invalidations(() => t.database.db.transaction(async (tx) => {
+        await tx.update(matches).set({ homeGoals: 1 }).where(eq(matches.id, matchId));
+        await scoreMatches(tx, [matchId]);
+      }))).toEqual(['live', 'live']);
+      for (const id of groupIds) expect((await read(id)).ranking.find((row) => row.username === 'goal_ana')?.points).toBe(10);
+    } finally {
+      invalidate.mockRestore();
+      await stop();
+    }
   });
 
   it('drops the bases when a result fails to save after its scoring began (nothing saved, told as a change of all)', async () => {

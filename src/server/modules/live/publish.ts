@@ -51,11 +51,12 @@ export async function publishWallEvent(conn: Conn, event: LiveWallEvent): Promis
  * every instance at commit. One statement whatever the number of matches.
  * @param conn the transaction that changed the matches (or the database, after the change).
  * @param options.rankings what the change moved in the rankings (default 'all'), in the notice only.
+ * @returns the events' ids (live_events.id), which their notices carry once the change commits.
  */
-export async function publishMatchEvents(conn: Conn, matchIds: readonly string[], options: { rankings?: RankingsChange } = {}): Promise<void> {
-  if (matchIds.length === 0) return;
+export async function publishMatchEvents(conn: Conn, matchIds: readonly string[], options: { rankings?: RankingsChange } = {}): Promise<number[]> {
+  if (matchIds.length === 0) return [];
   const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
-  await conn.execute(sql`
+  return rowsOf<{ id: number | string }>(await conn.execute(sql`
     with recorded as (
       insert into live_events (league_id, kind, payload)
       select m.league_id, 'match', jsonb_build_object(
@@ -67,8 +68,8 @@ export async function publishMatchEvents(conn: Conn, matchIds: readonly string[]
        order by m.id
       returning id, league_id, kind, payload
     )
-    select pg_notify(${LIVE_CHANNEL}, json_build_object('id', id, 'leagueId', league_id, 'kind', kind, 'payload', payload, 'rankings', ${options.rankings ?? 'all'}::text)::text)
-      from recorded`);
+    select id, pg_notify(${LIVE_CHANNEL}, json_build_object('id', id, 'leagueId', league_id, 'kind', kind, 'payload', payload, 'rankings', ${options.rankings ?? 'all'}::text)::text)
+      from recorded`)).map((row) => Number(row.id));
 }
 
 /**

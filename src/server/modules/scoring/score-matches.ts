@@ -33,14 +33,15 @@ export async function scoreMatches(conn: Conn, matchIds: readonly string[], opti
 /**
  * scoreMatches, also returning what the change moved in the rankings, as it told the caches: 'live' when
  * every match was in play with a score before and after and no bonus question was decided (the rankings'
- * official parts are as they were), else 'all'; null when no match was found (nothing said).
+ * official parts are as they were), else 'all'; null when no match was found (nothing said); and the ids
+ * of the live match events that say it to every instance at the commit (publishMatchEvents).
  * @param options.rankings 'all': say 'all' whatever the matches (the caller changed more than results).
  */
 export async function scoreMatchesSaying(
   conn: Conn, matchIds: readonly string[], options: { syncLimit?: number; rankings?: 'all' } = {},
-): Promise<{ scored: number; rankings: RankingsChange | null }> {
+): Promise<{ scored: number; rankings: RankingsChange | null; events: number[] }> {
   const syncLimit = options.syncLimit ?? SYNC_FOLD_LIMIT;
-  if (matchIds.length === 0) return { scored: 0, rankings: null };
+  if (matchIds.length === 0) return { scored: 0, rankings: null, events: [] };
   const ids = sql.join([...new Set(matchIds)].map((id) => sql`${id}::uuid`), sql`, `);
   // Each match's scores in play now and at the result its totals were last asked to hold (the snapshot of
   // the version before: absent, as if not in play).
@@ -50,7 +51,7 @@ export async function scoreMatchesSaying(
               coalesce(status = 'live' and home_goals is not null and away_goals is not null and (
                 select s.status = 'live' and s.home_goals is not null and s.away_goals is not null from scoring_results s
                  where s.match_id = matches.id and s.version = matches.result_version - 1), false) as live_score`));
-  if (bumped.length === 0) return { scored: 0, rankings: null };
+  if (bumped.length === 0) return { scored: 0, rankings: null, events: [] };
   await conn.execute(sql`
     insert into scoring_results (match_id, version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time)
     select id, result_version, stage, status, home_goals, away_goals, home_goals_extra_time, away_goals_extra_time
@@ -91,6 +92,6 @@ export async function scoreMatchesSaying(
   // event below, heard by every instance at the commit, empties the caches again.
   rankingsChanged(kind);
   // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
-  await publishMatchEvents(conn, bumped.map((row) => row.id), { rankings: kind });
-  return { scored, rankings: kind };
+  const events = await publishMatchEvents(conn, bumped.map((row) => row.id), { rankings: kind });
+  return { scored, rankings: kind, events };
 }
