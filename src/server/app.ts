@@ -134,7 +134,8 @@ const WARM_UP_WAIT_MS = 3_000;
 
 /**
  * Live event ids an instance remembers to apply a result saved through it once (buildApp): its route's
- * signal and its own events come within milliseconds of each other, among a match night's few per second.
+ * signal and its own events come within milliseconds of each other. An import may bring hundreds at once;
+ * an id pushed out costs one needless invalidation.
  */
 const RECENT_EVENTS = 1_000;
 
@@ -338,9 +339,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => stopNotices());
   // A result saved through this instance reaches it twice after the commit: its route's signal (onSend,
-  // below) and its live events. The first applies the change; the second would only restart the refresh
-  // under way (its first chunk refused and run again). Kept: the ids of the last live events heard, and of
-  // events whose change a route applied before they came (the two arrive milliseconds apart).
+  // below) and its live events. The first applies the change; the second would only drop what was computed
+  // since (on PostgreSQL, restart the refresh under way: its first chunk refused and run again). Kept: the
+  // ids of the last live events heard, and of events whose change a route applied before they came (the
+  // two arrive milliseconds apart); an id forgotten costs one needless invalidation, no stale ranking.
   const heardEvents = new Set<number>();
   const appliedEvents = new Set<number>();
   const remember = (ids: Set<number>, id: number) => {
@@ -356,16 +358,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || (reply.statusCode >= 400 && reply.statusCode < 500)) return;
     if (request.routeOptions.config?.rankingNeutral) return;
-    // A result saved: the other instances hear it from its live match event; this one at once, with what
-    // it moved (told before the commit too, a read meanwhile may have cached the result before). The route
+    // A result saved: the other instances hear it from its live match event; this one at once unless its
+    // own events came first, with what it moved (told before the commit too, a read meanwhile may have
+    // cached the result before). The route
     // says 'all' once the administrator is known, until its save says otherwise: a failure after scoring
     // began (rolled back) then lets a held-back refresh go; a refused request changes nothing.
     if (request.routeOptions.config?.rankingsByScoring) {
       if (!request.rankingsChange) return;
-      const events = request.rankingsEvents ?? [];
+      const ownEvents = request.rankingsEvents ?? [];
       // Its live events came first: the change is applied.
-      if (events.length > 0 && events.every((id) => heardEvents.has(id))) return;
-      for (const id of events) remember(appliedEvents, id);
+      if (ownEvents.length > 0 && ownEvents.every((id) => heardEvents.has(id))) return;
+      for (const id of ownEvents) if (!heardEvents.has(id)) remember(appliedEvents, id);
       invalidateCaches(undefined, true, request.rankingsChange);
       return;
     }

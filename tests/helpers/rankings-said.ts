@@ -3,6 +3,7 @@
  * hear it: in this process (onRankingsChanged) and in the match events every instance hears at the commit
  * (LIVE_CHANNEL's `rankings`, on another connection).
  */
+import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { LIVE_CHANNEL, type LiveEventRecord } from '../../src/server/modules/live/publish';
 import { onRankingsChanged, type RankingsChange } from '../../src/server/modules/scoring/rankings-changed';
@@ -20,6 +21,7 @@ export interface RankingsSaidListener {
   /**
    * What was said since the last clear, once `events` match events were heard (waiting up to 2 s for them;
    * with 0, 300 ms for a stray one, which would otherwise count as the next step's).
+   * @throws the test's assertion error when not exactly `events` were heard.
    */
   said(events: number): Promise<RankingsSaid>;
   /** Stops listening. */
@@ -43,6 +45,7 @@ export async function listenToRankingsSaid(database: Pick<Database, 'listen'>): 
     async said(events) {
       for (let i = 0; i < 200 && announced.length < events; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       if (events === 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(announced).toHaveLength(events);
       return { signalled: [...signalled], announced: [...announced] };
     },
     async stop() {

@@ -124,8 +124,8 @@ describe(`a goal's refresh over HTTP (${TEST_DB_KIND})`, () => {
       return invalidate.mock.calls.map(([, kind]) => kind);
     };
     try {
-      await result('live', 1, 0);
-      // Told before the commit, then once after it.
+      // Told before the commit, then once after it: back in play (a change of all), then a goal.
+      expect(await invalidations(() => result('live', 1, 0))).toEqual(['all', 'all']);
       expect(await invalidations(() => result('live', 2, 0))).toEqual(['live', 'live']);
       // 1-0 predicted, 2-0 now: the winner (3).
       for (const id of groupIds) expect((await read(id)).ranking.find((row) => row.username === 'goal_ana')?.points).toBe(3);

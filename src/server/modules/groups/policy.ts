@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { executePrepared, rowsOf, type Conn } from '../../db/client';
+import type { groupVisibility } from '../../db/schema';
 import { errors } from '../../errors';
 import type { Viewer } from '../../auth/viewer';
 import { NO_GROUP } from './ranking';
@@ -47,7 +48,7 @@ interface MembershipRow {
   groupId: string;
   leagueId: string;
   status: GroupAccess['status'];
-  visibility: 'public' | 'private';
+  visibility: (typeof groupVisibility.enumValues)[number];
   role: GroupAccess['role'] | null;
 }
 

@@ -185,7 +185,7 @@ export function startRankingRefresh(
       }
       // Reads that claimed groups meanwhile are served beside the pass.
       if (claimed.size > 0) serveClaims();
-      // A change heard while the leagues were read (a goal's second signal): nothing was computed yet,
+      // A change heard while the leagues were read (another goal, say): nothing was computed yet,
       // so the pass is for it, on the connection a read would now use.
       if (!waiting && cache.clock() !== since) {
         since = cache.clock();

@@ -89,7 +89,8 @@ export async function scoreMatchesSaying(
   // (groups/ranking.ts liveRankings).
   const kind: RankingsChange = options.rankings !== 'all' && decided === 0 && bumped.every((row) => row.live_score === true) ? 'live' : 'all';
   // Told before the caller commits: a ranking cached meanwhile may hold the old result until the match
-  // event below, heard by every instance at the commit, empties the caches again.
+  // event below, heard by every instance at the commit, empties the caches again (on the instance that
+  // saved a result through the API, its route's own signal after the commit, if that comes first).
   rankingsChanged(kind);
   // Open pages hear the new state when this transaction commits (every instance: NOTIFY).
   const events = await publishMatchEvents(conn, bumped.map((row) => row.id), { rankings: kind });
