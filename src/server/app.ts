@@ -360,9 +360,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.routeOptions.config?.rankingNeutral) return;
     // A result saved: the other instances hear it from its live match event; this one at once unless its
     // own events came first, with what it moved (told before the commit too, a read meanwhile may have
-    // cached the result before). The route
-    // says 'all' once the administrator is known, until its save says otherwise: a failure after scoring
-    // began (rolled back) then lets a held-back refresh go; a refused request changes nothing.
+    // cached the result before). The route says 'all' once the administrator is known, until its save
+    // says otherwise: a failure after scoring began (rolled back) then lets a held-back refresh go; a
+    // refused request changes nothing.
     if (request.routeOptions.config?.rankingsByScoring) {
       if (!request.rankingsChange) return;
       const ownEvents = request.rankingsEvents ?? [];
