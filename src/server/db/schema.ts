@@ -486,9 +486,9 @@ export const memberRoundTotals = pgTable('member_round_totals', {
 /**
  * Each member's totals over the rounds of their group's league up to that league's season mark
  * (season_total_marks.through_round): the sum of their member_round_totals rows with round_order ≤ the
- * mark. A ranking reads this one row plus the rounds after the mark (about one or two per member) instead
- * of every round. Kept in the same statement as member_round_totals by the trigger member_round_totals_season
- * (migration 0029, redefined in 0037), whoever writes them; the mark moves in season-totals.ts. A missing row means zeros.
+ * mark. A ranking reads this one row plus the rounds after the mark (none once the mark is on the
+ * latest finished round, one or two per member while a round is being played) instead of every round. Kept in the same statement as member_round_totals by the trigger member_round_totals_season
+ * (migration 0029, redefined in 0037 and 0040), whoever writes them; the mark moves in season-totals.ts. A missing row means zeros.
  * No foreign keys, as member_round_totals (decision 004).
  */
 export const memberSeasonTotals = pgTable('member_season_totals', {
@@ -502,12 +502,22 @@ export const memberSeasonTotals = pgTable('member_season_totals', {
   scored: integer('scored').notNull().default(0),
   /** Counted predictions with the member's joker (member_round_totals.jokers) over the same rounds. */
   jokers: integer('jokers').notNull().default(0),
+  /**
+   * The mark round's own figures (its member_round_totals row; in the sums above too): when the mark is
+   * the latest finished round, a ranking's movement takes them away (the ranking before the latest round)
+   * without reading that round's rows (groups/ranking.ts).
+   */
+  markPoints: integer('mark_points').notNull().default(0),
+  markExact: integer('mark_exact').notNull().default(0),
+  markGoalDifference: integer('mark_goal_difference').notNull().default(0),
+  markWinner: integer('mark_winner').notNull().default(0),
+  markOpposite: integer('mark_opposite').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /**
  * Per league, the last round (matches.round_order) whose member totals are summed into
- * member_season_totals. No row: nothing is. Moved (season-totals.ts) to one below the league's latest
- * finished round while the league is quiet, under an exclusive advisory lock that every writer of
+ * member_season_totals. No row: nothing is. Moved (season-totals.ts) to the league's latest finished
+ * round once none of its matches is left to play (else the round before) while the league is quiet, under an exclusive advisory lock that every writer of
  * member_round_totals takes shared (the trigger), so a mark and its sums always change together.
  */
 export const seasonTotalMarks = pgTable('season_total_marks', {

@@ -165,15 +165,17 @@ function rankingStatement(scope: RankingScope) {
     ),
     cut as (
       -- The rounds the season rows hold (up to the league's mark), unless the latest finished round is
-      -- among them (a result taken back, before the mark moves back): then every round is read.
+      -- below the mark (a result taken back, before the mark moves back): then every round is read. At the
+      -- mark, the season rows hold its figures apart (mark_*) for the movement.
       select k.through_round from season_total_marks k
        where k.league_id = ${league}
          and ((select round_order from latest) is null or (select round_order from latest) = -1
-              or (select round_order from latest) > k.through_round)
+              or (select round_order from latest) >= k.through_round)
     ),
     season as (
       -- The season rows (the rounds up to the league's mark), when the cut holds.
-      select group_id, user_id, points, exact, goal_difference, winner, opposite, scored, jokers
+      select group_id, user_id, points, exact, goal_difference, winner, opposite, scored, jokers,
+             mark_points, mark_exact, mark_goal_difference, mark_winner, mark_opposite
         from member_season_totals
        where ${inScope('group_id')} and exists (select 1 from cut)
     ),
@@ -226,8 +228,9 @@ function rankingStatement(scope: RankingScope) {
        group by group_id, user_id
     ),
     totals as (
-      -- Season row + the joined round + bonus points, per member. The latest round's share: the joined
-      -- round's, unless matches are in play with a score (latest -1: then theirs, in extra).
+      -- Season row + the joined round + bonus points, per member. The latest round's share: the season
+      -- row's mark round when it is the latest, else the joined round's; none while matches are in play
+      -- with a score (latest -1: then theirs, in extra).
       select gm.group_id, gm.user_id, pr.username, pr.avatar_url,
              coalesce(s.points, 0) + coalesce(r.points, 0) + coalesce(b.points, 0) as points,
              coalesce(s.exact, 0) + coalesce(r.exact, 0) as exact,
@@ -235,11 +238,21 @@ function rankingStatement(scope: RankingScope) {
              coalesce(s.winner, 0) + coalesce(r.winner, 0) as winner,
              coalesce(s.opposite, 0) + coalesce(r.opposite, 0) as opposite,
              coalesce(s.scored, 0) + coalesce(r.scored, 0) as predictions,
-             case when (select round_order from latest) = -1 then 0 else coalesce(r.points, 0) end as l_points,
-             case when (select round_order from latest) = -1 then 0 else coalesce(r.exact, 0) end as l_exact,
-             case when (select round_order from latest) = -1 then 0 else coalesce(r.goal_difference, 0) end as l_goal_difference,
-             case when (select round_order from latest) = -1 then 0 else coalesce(r.winner, 0) end as l_winner,
-             case when (select round_order from latest) = -1 then 0 else coalesce(r.opposite, 0) end as l_opposite,
+             case when (select round_order from latest) = -1 then 0
+                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_points, 0)
+                  else coalesce(r.points, 0) end as l_points,
+             case when (select round_order from latest) = -1 then 0
+                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_exact, 0)
+                  else coalesce(r.exact, 0) end as l_exact,
+             case when (select round_order from latest) = -1 then 0
+                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_goal_difference, 0)
+                  else coalesce(r.goal_difference, 0) end as l_goal_difference,
+             case when (select round_order from latest) = -1 then 0
+                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_winner, 0)
+                  else coalesce(r.winner, 0) end as l_winner,
+             case when (select round_order from latest) = -1 then 0
+                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_opposite, 0)
+                  else coalesce(r.opposite, 0) end as l_opposite,
              coalesce(b.points, 0) as bonus,
              coalesce(s.jokers, 0) + coalesce(r.jokers, 0) as jokers
         from group_members gm

@@ -327,13 +327,14 @@ describe(`jokers (${TEST_DB_KIND})`, () => {
     const noJokers = await groupWith('Plain', null);
     await predict(ana, noJokers, 'r2b', 1, 0);
     expect((await as(ana, 'GET', `/api/groups/${noJokers}/stats`)).json().cards.some((card: { kind: string }) => card.kind === 'bestJoker')).toBe(false);
-    // Both rounds finished and folded: round 1 goes into the season rows (the league's mark), jokers with it.
+    // Both rounds finished and folded: they go into the season rows (the league's mark on round 2, played),
+    // jokers with them.
     await setMatchResult(t.database.db, fixture.r2a, { status: 'finished', homeGoals: 1, awayGoals: 0 });
     await setMatchResult(t.database.db, fixture.r2b, { status: 'finished', homeGoals: 0, awayGoals: 0 });
     await foldPending(t.database.db);
     const season = rowsOf<{ jokers: number }>(await t.database.db.execute(sql`
       select coalesce(sum(jokers), 0)::int as jokers from member_season_totals where group_id = ${double}::uuid`));
-    expect(season[0]!.jokers).toBe(3);
+    expect(season[0]!.jokers).toBe(4);
     expect(await seasonTotalsMismatches(t.database.db)).toEqual([]);
     expect(await rows(double)).toEqual({ ana: [16, 2, 1], bruno: [16 + 20, 2, 2] });
   });

@@ -59,11 +59,13 @@ describe(`season totals (${TEST_DB_KIND})`, () => {
     owner = { userId: `${tag}-0`, email: `${tag}-0@example.com`, username: `${tag}-0`, fullName: 'M0', role: 'Regular User', language: null, avatarUrl: '', emailVerified: true };
   });
 
+  /** Finishes the round's first `scores.length` matches with those scores and scores them. */
   async function finish(round: number, scores: [number, number][]) {
-    for (const [i, id] of byRound[round - 1]!.entries()) {
+    const ids = byRound[round - 1]!.slice(0, scores.length);
+    for (const [i, id] of ids.entries()) {
       await db.update(matches).set({ status: 'finished', homeGoals: scores[i]![0], awayGoals: scores[i]![1] }).where(eq(matches.id, id));
     }
-    await scoreMatches(db, byRound[round - 1]!);
+    await scoreMatches(db, ids);
   }
 
   async function mark(): Promise<number | null> {
@@ -91,41 +93,61 @@ describe(`season totals (${TEST_DB_KIND})`, () => {
     return read;
   }
 
-  it('moves the mark one below the latest finished round while the league is quiet, and keeps every writer in step', async () => {
+  it('moves the mark to the latest finished round once it is played (else the round before) while the league is quiet, and keeps every writer in step', async () => {
     await finish(1, [[1, 0], [2, 2]]);
     await finish(2, [[0, 1], [1, 1]]);
-    await finish(3, [[2, 1], [0, 0]]);
+    await finish(3, [[2, 1]]);
+    // Round 3 is being played (a match of it still scheduled): the mark stays below it.
     expect(await advanceSeasonMarks(db)).toBe(1);
     expect(await mark()).toBe(2);
     expect(await seasonRows()).toBeGreaterThan(0);
     expect(await advanceSeasonMarks(db)).toBe(0);
-    const before = await expectExact('rounds 1–3 finished, mark 2');
+    const playing = await expectExact('round 3 being played, mark 2');
+    expect(playing.rows.some((row) => row.movement !== 0)).toBe(true);
+
+    // Round 3 played: the mark moves onto it, and the ranking's movement takes the mark round's figures away.
+    await finish(3, [[2, 1], [0, 0]]);
+    expect(await advanceSeasonMarks(db)).toBe(1);
+    expect(await mark()).toBe(3);
+    const [{ marked }] = rowsOf<{ marked: number }>(await db.execute(sql`
+      select count(*)::int as marked from member_season_totals where group_id = ${group}::uuid and (mark_points, mark_exact, mark_winner) <> (0, 0, 0)`)) as [{ marked: number }];
+    expect(marked).toBeGreaterThan(0);
+    const before = await expectExact('rounds 1–3 played, mark 3');
     expect(before.rows.some((row) => row.movement !== 0)).toBe(true);
 
     // A correction of a round under the mark is folded into its round and, by the trigger, the season row.
     await db.update(matches).set({ homeGoals: 0, awayGoals: 3 }).where(eq(matches.id, byRound[0]![0]!));
     await scoreMatches(db, [byRound[0]![0]!]);
-    expect(await mark()).toBe(2);
+    expect(await mark()).toBe(3);
     const corrected = await expectExact('round 1 corrected');
     expect(corrected).not.toEqual(before);
+    // One of the mark round itself: its figures apart change too.
+    await db.update(matches).set({ homeGoals: 1, awayGoals: 1 }).where(eq(matches.id, byRound[2]![0]!));
+    await scoreMatches(db, [byRound[2]![0]!]);
+    expect(await mark()).toBe(3);
+    const markCorrected = await expectExact('round 3 (the mark) corrected');
+    expect(markCorrected).not.toEqual(corrected);
 
     // A match in play: the mark stays while anything is, and the provisional ranking reads through it.
     await db.update(matches).set({ status: 'live', homeGoals: 1, awayGoals: 0 }).where(eq(matches.id, byRound[3]![0]!));
     expect(await advanceSeasonMarks(db)).toBe(0);
     await expectExact('a match in play');
+    await finish(4, [[1, 0]]);
+    expect(await advanceSeasonMarks(db)).toBe(0);
+    await expectExact('round 4 being played, mark 3');
     await finish(4, [[1, 0], [3, 3]]);
     expect(await advanceSeasonMarks(db)).toBe(1);
-    expect(await mark()).toBe(3);
-    await expectExact('round 4 finished, mark 3');
+    expect(await mark()).toBe(4);
+    await expectExact('round 4 played, mark 4');
 
-    // A result taken back: the latest finished round (3) is at the mark until the mark moves back.
+    // A result taken back: the latest finished round (3) is below the mark until the mark moves back.
     for (const id of byRound[3]!) await db.update(matches).set({ status: 'scheduled', homeGoals: null, awayGoals: null }).where(eq(matches.id, id));
     await scoreMatches(db, byRound[3]!);
-    expect(await mark()).toBe(3);
-    await expectExact('round 4 taken back, mark still 3');
+    expect(await mark()).toBe(4);
+    await expectExact('round 4 taken back, mark still 4');
     expect(await advanceSeasonMarks(db)).toBe(1);
-    expect(await mark()).toBe(2);
-    await expectExact('mark moved back to 2');
+    expect(await mark()).toBe(3);
+    await expectExact('mark moved back to 3');
 
     // A member removed and a rebuild.
     await removeMember(db, owner, group, `${tag}-3`);
@@ -154,7 +176,7 @@ describe(`season totals (${TEST_DB_KIND})`, () => {
     await finish(1, [[1, 0], [2, 2]]);
     await finish(2, [[0, 1], [1, 1]]);
     for (const writerFirst of [true, false]) {
-      // Round 2 joins the season rows (mark 1 → 2) while its totals change.
+      // Round 2 joins the season rows (mark 1 → 2, its figures the mark round's) while its totals change.
       await db.transaction((tx) => moveSeasonMark(tx, league, 1));
       const target = 2;
       let release!: () => void;

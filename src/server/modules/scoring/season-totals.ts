@@ -1,15 +1,18 @@
 /**
  * Season totals: each member's rounds up to their league's mark summed into one row
- * (member_season_totals), so that a ranking reads one row per member plus the rounds after the mark
- * instead of every round of the season (groups/ranking.ts). The trigger member_round_totals_season
- * (migration 0029; its function redefined with the jokers in 0037) keeps the rows equal to their rounds whoever writes member_round_totals; this module
- * moves the marks, checks the rows and rebuilds them.
+ * (member_season_totals), with the mark round's own figures beside the sums (mark_*), so that a ranking
+ * reads one row per member, plus the rounds after the mark, instead of every round of the season
+ * (groups/ranking.ts). The trigger member_round_totals_season (migration 0029; its function redefined with
+ * the jokers in 0037 and the mark round's figures in 0040) keeps the rows equal to their rounds whoever
+ * writes member_round_totals; this module moves the marks, checks the rows and rebuilds them.
  *
- * A league's mark follows one below its latest finished round: the latest round stays out of the season
- * row, as a ranking's movement takes it away (the ranking before the latest round). It moves only while
- * the league is quiet (nothing in play, nothing queued for folding), so the rows it sums are not the ones
- * a final whistle is folding; a ranking stays exact whichever mark it finds, since the mark and its sums
- * change in one transaction.
+ * A league's mark follows its latest finished round once nothing of that round is left to play (no match
+ * of it scheduled or in play), else the round before: a round being played stays out of the season rows,
+ * so its results fold without the trigger's work, and once done a ranking reads it from the season row
+ * alone (its movement takes the mark round's figures away: the ranking before the latest round). The
+ * mark moves only while the league is quiet (nothing in play, nothing queued for folding), so the rows it
+ * sums are not the ones a final whistle is folding; a ranking stays exact whichever mark it finds, since
+ * the mark and its sums change in one transaction.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Conn, type Db } from '../../db/client';
@@ -29,20 +32,33 @@ export const SEASON_LOCK_KEY = 7_240_613;
 const FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite', 'scored', 'jokers'] as const;
 const sums = sql.raw(FIGURES.map((name) => `sum(t.${name})::int as ${name}`).join(', '));
 const names = sql.raw(FIGURES.join(', '));
+/** The figures a season row also holds for its mark round alone (mark_points …), as in member_round_totals. */
+const MARK_FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite'] as const;
+const markNames = sql.raw(MARK_FIGURES.map((name) => `mark_${name}`).join(', '));
+/** Each mark figure summed over the rows `t` of round `round` (an SQL integer), 0 without any. */
+const markSums = (round: SQL) => sql.join(MARK_FIGURES.map((name) =>
+  sql`coalesce(sum(t.${sql.raw(name)}) filter (where t.round_order = ${round}), 0)::int as ${sql.raw(`mark_${name}`)}`), sql`, `);
+/** Every column of a season row, mark figures included, as a row value of table alias `s` (for comparisons). */
+const ALL_COLUMNS = [...FIGURES, ...MARK_FIGURES.map((name) => `mark_${name}`)];
+const allOf = (alias: string) => sql.raw(`(${ALL_COLUMNS.map((name) => `coalesce(${alias}.${name}, 0)`).join(', ')})`);
+const ZEROS = sql.raw(`(${ALL_COLUMNS.map(() => '0').join(', ')})`);
 
 /** A league whose mark is not where it should be, and where it should be (null: no finished round). */
 interface MarkMove { league_id: string; through_round: number | null; target: number | null }
 
 /**
  * Adds (sign 1) or takes away (sign −1) the league's round totals with lo < round_order ≤ hi to or from
- * its members' season rows, one statement; rows left at zero are deleted.
+ * its members' season rows, one statement. Adding, the rows it writes take round `hi`'s figures as their
+ * mark round's (hi is the new mark); taking away leaves the mark figures to setMarkRound.
  */
 async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number, sign: 1 | -1): Promise<void> {
   const signed = sql.raw(FIGURES.map((name) => `${sign} * ${name}`).join(', '));
+  const marks = sign > 0
+    ? sql`, ${sql.raw(MARK_FIGURES.map((name) => `mark_${name} = excluded.mark_${name}`).join(', '))}` : sql``;
   await conn.execute(sql`
-    insert into member_season_totals as s (group_id, user_id, ${names})
-    select group_id, user_id, ${signed} from (
-      select t.group_id, t.user_id, ${sums}
+    insert into member_season_totals as s (group_id, user_id, ${names}, ${markNames})
+    select group_id, user_id, ${signed}, ${sign > 0 ? markNames : sql.raw(MARK_FIGURES.map(() => '0').join(', '))} from (
+      select t.group_id, t.user_id, ${sums}, ${markSums(sql`${hi}::int`)}
         from member_round_totals t
         join groups g on g.id = t.group_id
        where g.league_id = ${leagueId}::uuid and t.round_order > ${lo}::int and t.round_order <= ${hi}::int
@@ -52,13 +68,32 @@ async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number,
     on conflict (group_id, user_id) do update
        set points = s.points + excluded.points, exact = s.exact + excluded.exact,
            goal_difference = s.goal_difference + excluded.goal_difference, winner = s.winner + excluded.winner,
-           opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored, jokers = s.jokers + excluded.jokers`);
-  if (sign < 0) {
+           opposite = s.opposite + excluded.opposite, scored = s.scored + excluded.scored, jokers = s.jokers + excluded.jokers${marks}`);
+}
+
+/**
+ * Sets the mark figures of the league's season rows to round `round`'s figures (0 for a member without a
+ * row of it), writing only the rows whose figures differ; `written`: the rows shiftSeason already set
+ * (its rounds end at `round`), so only the others are looked at.
+ */
+async function setMarkRound(conn: Conn, leagueId: string, round: number, written: boolean): Promise<void> {
+  const sets = sql.raw(MARK_FIGURES.map((name) => `mark_${name} = coalesce(t.${name}, 0)`).join(', '));
+  const figures = sql.raw(`(${MARK_FIGURES.map((name) => `coalesce(t.${name}, 0)`).join(', ')})`);
+  const marks = sql.raw(`(${MARK_FIGURES.map((name) => `s.mark_${name}`).join(', ')})`);
+  if (!written) {
     await conn.execute(sql`
-      delete from member_season_totals s using groups g
-       where g.id = s.group_id and g.league_id = ${leagueId}::uuid
-         and (s.points, s.exact, s.goal_difference, s.winner, s.opposite, s.scored, s.jokers) = (0, 0, 0, 0, 0, 0, 0)`);
+      update member_season_totals s set ${sets}
+        from member_round_totals t join groups g on g.id = t.group_id
+       where g.league_id = ${leagueId}::uuid and t.round_order = ${round}::int
+         and s.group_id = t.group_id and s.user_id = t.user_id and ${marks} is distinct from ${figures}`);
   }
+  // The members without a row of the round: their mark figures are 0.
+  await conn.execute(sql`
+    update member_season_totals s set ${sql.raw(MARK_FIGURES.map((name) => `mark_${name} = 0`).join(', '))}
+      from groups g
+     where g.id = s.group_id and g.league_id = ${leagueId}::uuid
+       and ${marks} <> ${sql.raw(`(${MARK_FIGURES.map(() => '0').join(', ')})`)}
+       and not exists (select 1 from member_round_totals t where t.group_id = s.group_id and t.round_order = ${round}::int and t.user_id = s.user_id)`);
 }
 
 /**
@@ -88,20 +123,35 @@ export async function moveSeasonMark(conn: Conn, leagueId: string, target: numbe
   if (from === null) await shiftSeason(conn, leagueId, -2_147_483_648, target, 1);
   else if (target > from) await shiftSeason(conn, leagueId, from, target, 1);
   else await shiftSeason(conn, leagueId, target, from, -1);
+  await setMarkRound(conn, leagueId, target, from === null || target > from);
+  if (from !== null && target < from) {
+    // Rows left at zero (the rounds taken away were all they held) are the same as none.
+    await conn.execute(sql`
+      delete from member_season_totals s using groups g
+       where g.id = s.group_id and g.league_id = ${leagueId}::uuid and ${allOf('s')} = ${ZEROS}`);
+  }
   await conn.execute(sql`
     insert into season_total_marks (league_id, through_round) values (${leagueId}::uuid, ${target}::int)
     on conflict (league_id) do update set through_round = excluded.through_round`);
 }
 
 /**
- * Moves the mark of every quiet league (no match in play, none queued for folding) that is not one below
- * its latest finished round, one transaction per league; background work on the embedded database.
+ * Moves the mark of every quiet league (no match in play, none queued for folding) that is not where it
+ * should be: its latest finished round once no match of that round is scheduled or in play, else the
+ * round before. One transaction per league; background work on the embedded database.
  * @returns how many leagues' marks moved. @throws the first failure, after trying every league.
  */
 export async function advanceSeasonMarks(db: Db): Promise<number> {
   const moves = rowsOf<MarkMove>(await inBackground(() => db.execute(sql`
-    with targets as (
-      select league_id, max(round_order) - 1 as target from matches where status = 'finished' group by league_id
+    with latest as (
+      select league_id, max(round_order) as round_order from matches where status = 'finished' group by league_id
+    ),
+    targets as (
+      select l.league_id, case when exists (
+               select 1 from matches m
+                where m.league_id = l.league_id and m.round_order = l.round_order and m.status in ('scheduled', 'live')
+             ) then l.round_order - 1 else l.round_order end as target
+        from latest l
     )
     select coalesce(t.league_id, k.league_id) as league_id, k.through_round, t.target
       from targets t
@@ -130,29 +180,27 @@ export async function advanceSeasonMarks(db: Db): Promise<number> {
 export interface SeasonTotalsMismatch { groupId: string; userId: string; storedPoints: number; summedPoints: number }
 
 /**
- * Compares member_season_totals with member_round_totals summed up to each league's mark (every figure),
- * in one statement; an empty list means the season rows are exact.
+ * Compares member_season_totals with member_round_totals summed up to each league's mark (every figure,
+ * and the mark round's own), in one statement; an empty list means the season rows are exact.
  * @param groupId limit the check to one group (default: every group).
  */
 export async function seasonTotalsMismatches(conn: Conn, groupId?: string): Promise<SeasonTotalsMismatch[]> {
   const inGroup = (column: string) => (groupId ? sql`and ${sql.raw(column)} = ${groupId}::uuid` : sql``);
   const rows = rowsOf<{ group_id: string; user_id: string; s_points: number; r_points: number }>(await conn.execute(sql`
     with summed as (
-      select t.group_id, t.user_id, ${sums}
+      select t.group_id, t.user_id, ${sums}, ${markSums(sql`k.through_round`)}
         from member_round_totals t
         join groups g on g.id = t.group_id
         join season_total_marks k on k.league_id = g.league_id
        where t.round_order <= k.through_round ${inGroup('t.group_id')}
-       group by t.group_id, t.user_id
+       group by t.group_id, t.user_id, k.through_round
     ),
     stored as (select * from member_season_totals where true ${inGroup('group_id')})
     select coalesce(s.group_id, r.group_id) as group_id, coalesce(s.user_id, r.user_id) as user_id,
            coalesce(s.points, 0) as s_points, coalesce(r.points, 0) as r_points
       from stored s
       full join summed r on r.group_id = s.group_id and r.user_id = s.user_id
-     where (coalesce(s.points, 0), coalesce(s.exact, 0), coalesce(s.goal_difference, 0), coalesce(s.winner, 0), coalesce(s.opposite, 0), coalesce(s.scored, 0), coalesce(s.jokers, 0))
-           is distinct from
-           (coalesce(r.points, 0), coalesce(r.exact, 0), coalesce(r.goal_difference, 0), coalesce(r.winner, 0), coalesce(r.opposite, 0), coalesce(r.scored, 0), coalesce(r.jokers, 0))`));
+     where ${allOf('s')} is distinct from ${allOf('r')}`));
   return rows.map((row) => ({
     groupId: String(row.group_id), userId: String(row.user_id), storedPoints: Number(row.s_points), summedPoints: Number(row.r_points),
   }));
@@ -168,13 +216,13 @@ export async function rebuildSeasonTotals(conn: Conn, scope: { groupId?: string;
   await conn.execute(sql`select pg_advisory_xact_lock_shared(${SEASON_LOCK_KEY}, 0)`);
   await conn.execute(sql`delete from member_season_totals where ${inScope('group_id')}`);
   await conn.execute(sql`
-    insert into member_season_totals (group_id, user_id, ${names})
-    select t.group_id, t.user_id, ${sums}
+    insert into member_season_totals (group_id, user_id, ${names}, ${markNames})
+    select t.group_id, t.user_id, ${sums}, ${markSums(sql`k.through_round`)}
       from member_round_totals t
       join groups g on g.id = t.group_id
       join season_total_marks k on k.league_id = g.league_id
      where t.round_order <= k.through_round and ${inScope('t.group_id')}
-     group by t.group_id, t.user_id`);
+     group by t.group_id, t.user_id, k.through_round`);
 }
 
 /** `column` (a group id) within a scope: one group, a league's groups, or all. */
