@@ -1,3 +1,7 @@
+-- The season lock (src/server/modules/scoring/season-totals.ts SEASON_LOCK_KEY) exclusive first, as a move
+-- of a mark takes it, before the rows' table: writers (and an older instance moving a mark) take it before
+-- they touch member_season_totals, so the other order could deadlock with them.
+SELECT pg_advisory_xact_lock(7240613, 0);--> statement-breakpoint
 ALTER TABLE "member_season_totals" ADD COLUMN "mark_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_season_totals" ADD COLUMN "mark_exact" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_season_totals" ADD COLUMN "mark_goal_difference" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -77,9 +81,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The existing rows' mark rounds, under the season lock taken exclusive (as a move of a mark takes it):
--- no writer of round totals runs meanwhile.
-SELECT pg_advisory_xact_lock(7240613, 0);--> statement-breakpoint
+-- The existing rows' mark rounds (under the season lock taken first).
 UPDATE "member_season_totals" s
    SET "mark_points" = t.points, "mark_exact" = t.exact, "mark_goal_difference" = t.goal_difference,
        "mark_winner" = t.winner, "mark_opposite" = t.opposite

@@ -16,6 +16,7 @@ import { deleteGroup, removeMember, resetPredictions } from '../groups/administr
 import { groupRanking } from '../groups/ranking';
 import { mulberry32 } from '../demo/seeded-random';
 import { rebuildTotals, roundTotalsMismatches, totalsMismatches } from './consistency';
+import { foldPending } from './fold';
 import { scoreMatches } from './score-matches';
 import { advanceSeasonMarks, moveSeasonMark, seasonTotalsMismatches } from './season-totals';
 
@@ -96,6 +97,8 @@ describe(`season totals (${TEST_DB_KIND})`, () => {
   it('moves the mark to the latest finished round once it is played (else the round before) while the league is quiet, and keeps every writer in step', async () => {
     await finish(1, [[1, 0], [2, 2]]);
     await finish(2, [[0, 1], [1, 1]]);
+    // One member predicts nothing in round 3.
+    await db.delete(predictions).where(sql`user_id = ${`${tag}-7`} and match_id = any(${`{${byRound[2]!.join(',')}}`}::uuid[])`);
     await finish(3, [[2, 1]]);
     // Round 3 is being played (a match of it still scheduled): the mark stays below it.
     expect(await advanceSeasonMarks(db)).toBe(1);
@@ -106,6 +109,7 @@ describe(`season totals (${TEST_DB_KIND})`, () => {
     expect(playing.rows.some((row) => row.movement !== 0)).toBe(true);
 
     // Round 3 played: the mark moves onto it, and the ranking's movement takes the mark round's figures away.
+    // One member has no prediction in it (below): no round row, their mark figures (round 2's until now) go to 0.
     await finish(3, [[2, 1], [0, 0]]);
     expect(await advanceSeasonMarks(db)).toBe(1);
     expect(await mark()).toBe(3);
@@ -127,6 +131,24 @@ describe(`season totals (${TEST_DB_KIND})`, () => {
     expect(await mark()).toBe(3);
     const markCorrected = await expectExact('round 3 (the mark) corrected');
     expect(markCorrected).not.toEqual(corrected);
+
+    // A correction of the mark round left queued (not folded): the ranking adds its difference to the
+    // mark round's figures.
+    await db.update(matches).set({ homeGoals: 2, awayGoals: 0 }).where(eq(matches.id, byRound[2]![1]!));
+    await scoreMatches(db, [byRound[2]![1]!], { syncLimit: 0 });
+    const [{ queued }] = rowsOf<{ queued: number }>(await db.execute(sql`select count(*)::int as queued from scoring_queue where match_id = ${byRound[2]![1]!}::uuid`)) as [{ queued: number }];
+    expect(queued).toBe(1);
+    const pending = await expectExact('round 3 (the mark) corrected, queued');
+    expect(pending).not.toEqual(markCorrected);
+    await foldPending(db);
+    expect(await mark()).toBe(3);
+    await expectExact('round 3 (the mark) correction folded');
+
+    // Marks moved by several rounds at once, forward and back, each exact.
+    for (const through of [1, 3, 1, 3]) {
+      await db.transaction((tx) => moveSeasonMark(tx, league, through));
+      await expectExact(`mark moved to ${through}`);
+    }
 
     // A match in play: the mark stays while anything is, and the provisional ranking reads through it.
     await db.update(matches).set({ status: 'live', homeGoals: 1, awayGoals: 0 }).where(eq(matches.id, byRound[3]![0]!));
