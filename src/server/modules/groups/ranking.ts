@@ -38,6 +38,17 @@ const liveDeltaSql = sql`
   (count(*) filter (where x.outcome = 'opposite'))::int as opposite,
   (count(*) filter (where x.outcome <> 'void'))::int as scored`;
 
+/**
+ * The figures of the latest finished round's share that the movement takes away (the columns l_points …,
+ * in the order ranking-text.ts reads them).
+ */
+const LATEST_FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite'] as const;
+/** The latest round's columns by name (l_points, l_exact, …), comma-separated. */
+const latestNames = sql.raw(LATEST_FIGURES.map((figure) => `l_${figure}`).join(', '));
+/** One column per latest figure, `expression(figure) as l_<figure>`, comma-separated. */
+const latestColumns = (expression: (figure: string) => string) =>
+  sql.raw(LATEST_FIGURES.map((figure) => `${expression(figure)} as l_${figure}`).join(',\n             '));
+
 /** The separators of the statement's text (ranking-text.ts) as SQL literals. */
 const UNIT = sql.raw(`E'\\x1f'`);
 const RECORD = sql.raw(`E'\\x1e'`);
@@ -82,11 +93,7 @@ const liveTotalsSql = sql`
  */
 const liveExtraSql = sql`
   select group_id, user_id, points, exact, goal_difference, winner, opposite, scored as predictions,
-         case when (select round_order from latest) = -1 then points else 0 end as l_points,
-         case when (select round_order from latest) = -1 then exact else 0 end as l_exact,
-         case when (select round_order from latest) = -1 then goal_difference else 0 end as l_goal_difference,
-         case when (select round_order from latest) = -1 then winner else 0 end as l_winner,
-         case when (select round_order from latest) = -1 then opposite else 0 end as l_opposite,
+         ${latestColumns((figure) => `case when (select round_order from latest) = -1 then ${figure} else 0 end`)},
          0 as jokers
     from live_totals`;
 
@@ -95,7 +102,7 @@ const liveExtraSql = sql`
  * the numbers in the members' order, the bonus 0 (the members' own rows hold it).
  */
 const extraTextSql = sql`user_id || ${UNIT}
-  || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, 0, jokers)`;
+  || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, ${latestNames}, 0, jokers)`;
 
 /** Whose rankings a statement computes: one group, or several groups of one league (a uuid array literal). */
 type RankingScope = { groupId: string } | { leagueId: string; groupIds: string };
@@ -219,11 +226,7 @@ function rankingStatement(scope: RankingScope) {
       select group_id, user_id, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as scored, sum(jokers)::int as jokers,
              -- What they add to the latest finished round (its queued results), per member.
-             coalesce(sum(points) filter (where round_order = (select round_order from latest)), 0)::int as l_points,
-             coalesce(sum(exact) filter (where round_order = (select round_order from latest)), 0)::int as l_exact,
-             coalesce(sum(goal_difference) filter (where round_order = (select round_order from latest)), 0)::int as l_goal_difference,
-             coalesce(sum(winner) filter (where round_order = (select round_order from latest)), 0)::int as l_winner,
-             coalesce(sum(opposite) filter (where round_order = (select round_order from latest)), 0)::int as l_opposite
+             ${latestColumns((figure) => `coalesce(sum(${figure}) filter (where round_order = (select round_order from latest)), 0)::int`)}
         from other_rows
        group by group_id, user_id
     ),
@@ -238,21 +241,9 @@ function rankingStatement(scope: RankingScope) {
              coalesce(s.winner, 0) + coalesce(r.winner, 0) as winner,
              coalesce(s.opposite, 0) + coalesce(r.opposite, 0) as opposite,
              coalesce(s.scored, 0) + coalesce(r.scored, 0) as predictions,
-             case when (select round_order from latest) = -1 then 0
-                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_points, 0)
-                  else coalesce(r.points, 0) end as l_points,
-             case when (select round_order from latest) = -1 then 0
-                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_exact, 0)
-                  else coalesce(r.exact, 0) end as l_exact,
-             case when (select round_order from latest) = -1 then 0
-                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_goal_difference, 0)
-                  else coalesce(r.goal_difference, 0) end as l_goal_difference,
-             case when (select round_order from latest) = -1 then 0
-                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_winner, 0)
-                  else coalesce(r.winner, 0) end as l_winner,
-             case when (select round_order from latest) = -1 then 0
-                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_opposite, 0)
-                  else coalesce(r.opposite, 0) end as l_opposite,
+             ${latestColumns((figure) => `case when (select round_order from latest) = -1 then 0
+                  when (select round_order from latest) = (select through_round from cut) then coalesce(s.mark_${figure}, 0)
+                  else coalesce(r.${figure}, 0) end`)},
              coalesce(b.points, 0) as bonus,
              coalesce(s.jokers, 0) + coalesce(r.jokers, 0) as jokers
         from group_members gm
@@ -272,19 +263,16 @@ function rankingStatement(scope: RankingScope) {
       -- three left joins of nothing cost a 10,000-member ranking ~8 ms (docs/benchmarks.md).
       select group_id, user_id, false as live, sum(points)::int as points, sum(exact)::int as exact, sum(goal_difference)::int as goal_difference,
              sum(winner)::int as winner, sum(opposite)::int as opposite, sum(scored)::int as predictions,
-             sum(l_points)::int as l_points, sum(l_exact)::int as l_exact, sum(l_goal_difference)::int as l_goal_difference,
-             sum(l_winner)::int as l_winner, sum(l_opposite)::int as l_opposite, sum(jokers)::int as jokers
+             ${latestColumns((figure) => `sum(l_${figure})::int`)}, sum(jokers)::int as jokers
         from (
-          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored,
-                 l_points, l_exact, l_goal_difference, l_winner, l_opposite, jokers
+          select group_id, user_id, points, exact, goal_difference, winner, opposite, scored, ${latestNames}, jokers
             from others
           union all
           select group_id, user_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, played from jokers
         ) x
        group by group_id, user_id
       union all
-      select group_id, user_id, true, points, exact, goal_difference, winner, opposite, predictions,
-             l_points, l_exact, l_goal_difference, l_winner, l_opposite, jokers
+      select group_id, user_id, true, points, exact, goal_difference, winner, opposite, predictions, ${latestNames}, jokers
         from (${liveExtraSql}) x
     ),
     meta as (
@@ -305,7 +293,7 @@ function rankingStatement(scope: RankingScope) {
       from (
         select group_id,
                string_agg(user_id || ${UNIT} || username || ${UNIT} || coalesce(avatar_url, '') || ${UNIT}
-                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, l_points, l_exact, l_goal_difference, l_winner, l_opposite, bonus, jokers),
+                          || concat_ws(',', points, exact, goal_difference, winner, opposite, predictions, ${latestNames}, bonus, jokers),
                           ${RECORD}) as members
           from totals
          group by group_id

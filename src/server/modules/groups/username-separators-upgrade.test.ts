@@ -5,20 +5,16 @@
  * the database refuses them. The database before the migration is made from today's: the constraint
  * dropped; then every statement of 0039's file runs, in its order.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import { migrationStatements } from '../../../../tests/helpers/migrations';
 import { rowsOf } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, profiles, teams, user } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
 import { foldPending } from '../scoring/fold';
 import { groupRanking } from './ranking';
 
-const migration = (file: string) => fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url));
-/** A migration file's statements, in order (drizzle-kit's breakpoints). */
-const statementsOf = (file: string) => readFileSync(migration(file), 'utf8').split('--> statement-breakpoint').filter((text) => text.trim());
 
 describe(`migration 0039: no separators in names and addresses (${TEST_DB_KIND})`, () => {
   const testDatabase = useTestDatabase();
@@ -47,7 +43,7 @@ describe(`migration 0039: no separators in names and addresses (${TEST_DB_KIND})
     await db.execute(sql`update profiles set username = 'sx_2' || chr(30), avatar_url = '/a' || chr(31) || chr(30) || '.png' where user_id = 'su-2'`);
     await db.execute(sql`update profiles set username = 'SU' || chr(31) || '1' where user_id = 'su-3'`);
 
-    for (const statement of statementsOf('0039_username-separators.sql')) await db.execute(sql.raw(statement));
+    for (const statement of migrationStatements('0039_username-separators.sql')) await db.execute(sql.raw(statement));
 
     const names = rowsOf<{ user_id: string; username: string; avatar_url: string | null }>(await db.execute(sql`select user_id, username, avatar_url from profiles where user_id like 'su-%' order by user_id`));
     const madeUp = rowsOf<{ id: string }>(await db.execute(sql`select 'user_' || substr(md5('su-3'), 1, 12) as id`))[0]!.id;

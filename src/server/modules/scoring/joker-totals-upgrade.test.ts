@@ -6,11 +6,10 @@
  * new columns and index dropped and the trigger's function of migration 0029 put back; then every statement
  * of 0037's file runs, in its order, and the trigger's later function (0040) is put back for the rest.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import { migrationStatements } from '../../../../tests/helpers/migrations';
 import { rowsOf } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, profiles, teams, user } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
@@ -20,13 +19,10 @@ import { foldPending, foldStep, lockMatchForFolding } from './fold';
 import { scoreMatches } from './score-matches';
 import { seasonTotalsMismatches } from './season-totals';
 
-const migration = (file: string) => fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url));
-/** A migration file's statements, in order (drizzle-kit's breakpoints). */
-const statementsOf = (file: string) => readFileSync(migration(file), 'utf8').split('--> statement-breakpoint').filter((text) => text.trim());
 
 /** The statements that take a database back to before 0037: its columns and index gone, 0029's trigger function back. */
 function before0037(): string[] {
-  const fn = statementsOf('0029_season-totals.sql').find((text) => text.includes('CREATE FUNCTION "member_round_totals_season"()'));
+  const fn = migrationStatements('0029_season-totals.sql').find((text) => text.includes('CREATE FUNCTION "member_round_totals_season"()'));
   if (!fn) throw new Error('migration 0029 defines no member_round_totals_season()');
   return [
     'DROP INDEX "predictions_match_jokers_idx"',
@@ -82,7 +78,7 @@ describe(`migration 0037: jokers in the totals (${TEST_DB_KIND})`, () => {
     const columns = rowsOf<{ n: number }>(await db.execute(sql`
       select count(*)::int as n from information_schema.columns where column_name = 'jokers' and table_name in ('member_round_totals', 'member_season_totals')`));
     expect(columns).toEqual([{ n: 0 }]);
-    for (const statement of statementsOf('0037_joker-totals.sql')) await db.execute(sql.raw(statement));
+    for (const statement of migrationStatements('0037_joker-totals.sql')) await db.execute(sql.raw(statement));
     expect(await roundTotalsMismatches(db)).toEqual([]);
     expect(await seasonTotalsMismatches(db)).toEqual([]);
     expect(await totalsMismatches(db)).toEqual([]);
@@ -91,7 +87,7 @@ describe(`migration 0037: jokers in the totals (${TEST_DB_KIND})`, () => {
       select user_id, jokers from member_season_totals where group_id = ${group!.id}::uuid and jokers > 0 order by user_id`));
     expect(season).toEqual([{ user_id: 'up-1', jokers: 1 }, { user_id: 'up-2', jokers: 1 }, { user_id: 'up-3', jokers: 1 }]);
     expect(await ranked()).toEqual(before);
-    const later = statementsOf('0040_season-mark-round.sql').find((text) => text.includes('CREATE OR REPLACE FUNCTION "member_round_totals_season"()'));
+    const later = migrationStatements('0040_season-mark-round.sql').find((text) => text.includes('CREATE OR REPLACE FUNCTION "member_round_totals_season"()'));
     if (!later) throw new Error('migration 0040 redefines no member_round_totals_season()');
     await db.execute(sql.raw(later));
     // And the rest of the fold goes on from there.

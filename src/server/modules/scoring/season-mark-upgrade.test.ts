@@ -5,11 +5,10 @@
  * dropped and the trigger's function of migration 0037 put back; then every statement of 0040's file
  * runs, in its order.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, useTestDatabase } from '../../../../tests/helpers/app';
+import { migrationStatements } from '../../../../tests/helpers/migrations';
 import { rowsOf } from '../../db/client';
 import { groupMembers, groups, leagues, matches, predictions, profiles, teams, user } from '../../db/schema';
 import { setMatchResult } from '../admin/service';
@@ -18,14 +17,11 @@ import { roundTotalsMismatches, totalsMismatches } from './consistency';
 import { foldPending } from './fold';
 import { advanceSeasonMarks, moveSeasonMark, seasonTotalsMismatches } from './season-totals';
 
-const migration = (file: string) => fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url));
-/** A migration file's statements, in order (drizzle-kit's breakpoints). */
-const statementsOf = (file: string) => readFileSync(migration(file), 'utf8').split('--> statement-breakpoint').filter((text) => text.trim());
 const MARK_COLUMNS = ['mark_points', 'mark_exact', 'mark_goal_difference', 'mark_winner', 'mark_opposite'];
 
 /** The statements that take a database back to before 0040: its columns gone, 0037's trigger function back. */
 function before0040(): string[] {
-  const fn = statementsOf('0037_joker-totals.sql').find((text) => text.includes('CREATE OR REPLACE FUNCTION "member_round_totals_season"()'));
+  const fn = migrationStatements('0037_joker-totals.sql').find((text) => text.includes('CREATE OR REPLACE FUNCTION "member_round_totals_season"()'));
   if (!fn) throw new Error('migration 0037 redefines no member_round_totals_season()');
   return [...MARK_COLUMNS.map((name) => `ALTER TABLE "member_season_totals" DROP COLUMN "${name}"`), fn];
 }
@@ -64,7 +60,7 @@ describe(`migration 0040: the mark round's figures in the season rows (${TEST_DB
     const columns = rowsOf<{ n: number }>(await db.execute(sql`
       select count(*)::int as n from information_schema.columns where table_name = 'member_season_totals' and column_name like 'mark\\_%'`));
     expect(columns).toEqual([{ n: 0 }]);
-    for (const statement of statementsOf('0040_season-mark-round.sql')) await db.execute(sql.raw(statement));
+    for (const statement of migrationStatements('0040_season-mark-round.sql')) await db.execute(sql.raw(statement));
     expect(await seasonTotalsMismatches(db)).toEqual([]);
     const marked = rowsOf<{ n: number }>(await db.execute(sql`
       select count(*)::int as n from member_season_totals where group_id = ${group!.id}::uuid and (mark_points, mark_exact, mark_winner, mark_opposite) <> (0, 0, 0, 0)`));

@@ -35,6 +35,8 @@ const names = sql.raw(FIGURES.join(', '));
 /** The figures a season row also holds for its mark round alone (mark_points …), as in member_round_totals. */
 const MARK_FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite'] as const;
 const markNames = sql.raw(MARK_FIGURES.map((name) => `mark_${name}`).join(', '));
+/** A zero for each mark figure, comma-separated (a member's mark figures without a row of the mark round). */
+const markZeros = sql.raw(MARK_FIGURES.map(() => '0').join(', '));
 /** Each mark figure summed over the rows `t` of round `round` (an SQL integer), 0 without any. */
 const markSums = (round: SQL) => sql.join(MARK_FIGURES.map((name) =>
   sql`coalesce(sum(t.${sql.raw(name)}) filter (where t.round_order = ${round}), 0)::int as ${sql.raw(`mark_${name}`)}`), sql`, `);
@@ -57,7 +59,7 @@ async function shiftSeason(conn: Conn, leagueId: string, lo: number, hi: number,
     ? sql`, ${sql.raw(MARK_FIGURES.map((name) => `mark_${name} = excluded.mark_${name}`).join(', '))}` : sql``;
   await conn.execute(sql`
     insert into member_season_totals as s (group_id, user_id, ${names}, ${markNames})
-    select group_id, user_id, ${signed}, ${sign > 0 ? markNames : sql.raw(MARK_FIGURES.map(() => '0').join(', '))} from (
+    select group_id, user_id, ${signed}, ${sign > 0 ? markNames : markZeros} from (
       select t.group_id, t.user_id, ${sums}, ${markSums(sql`${hi}::int`)}
         from member_round_totals t
         join groups g on g.id = t.group_id
@@ -92,7 +94,7 @@ async function setMarkRound(conn: Conn, leagueId: string, round: number, written
     update member_season_totals s set ${sql.raw(MARK_FIGURES.map((name) => `mark_${name} = 0`).join(', '))}
       from groups g
      where g.id = s.group_id and g.league_id = ${leagueId}::uuid
-       and ${marks} <> ${sql.raw(`(${MARK_FIGURES.map(() => '0').join(', ')})`)}
+       and ${marks} <> (${markZeros})
        and not exists (select 1 from member_round_totals t where t.group_id = s.group_id and t.round_order = ${round}::int and t.user_id = s.user_id)`);
 }
 
