@@ -1,7 +1,8 @@
 /**
  * The installable app's two notices: an "offline" banner while the server cannot be reached
  * (pages show what was last loaded; nothing can be saved), and a prompt when a new version of the app is
- * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version).
+ * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version; by
+ * itself after RELOAD_FALLBACK_MS if the handover has not happened by then).
  * The service worker is registered at load by vite-plugin-pwa's hook; it checks for a new version hourly.
  * The first worker takes over the page that installed it (Workbox clientsClaim), and the page then fetches
  * what it shows again, through the worker: so after one visit, that page opens offline.
@@ -11,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../components/ui/button';
+import { RELOAD_FALLBACK_MS } from '../config/pwa';
 import { useOnline } from '../lib/connectivity';
 
 /** How often an open app asks for a new version, in ms. */
@@ -43,12 +45,22 @@ export function AppUpdates() {
           <p className="min-w-0 flex-1 text-sm text-slate-800">{t('shell.updateReady')}</p>
           <div className="flex gap-2">
             <Button variant="ghost" className="py-1.5" onClick={() => setNeedRefresh(false)}>{t('shell.updateLater')}</Button>
-            <Button className="py-1.5" onClick={() => void updateServiceWorker(true)}>{t('shell.updateNow')}</Button>
+            <Button className="py-1.5" onClick={() => reloadOnNewVersion(updateServiceWorker)}>{t('shell.updateNow')}</Button>
           </div>
         </div>
       ) : null}
     </>
   );
+}
+
+/**
+ * Asks the waiting worker to take over (`update`: vite-plugin-pwa's updateServiceWorker; the page reloads
+ * once it controls the page), and reloads the page anyway if that has not happened within
+ * RELOAD_FALLBACK_MS.
+ */
+function reloadOnNewVersion(update: (reloadPage?: boolean) => Promise<void>): void {
+  void update(true);
+  setTimeout(() => window.location.reload(), RELOAD_FALLBACK_MS);
 }
 
 /**
