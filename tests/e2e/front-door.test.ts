@@ -16,7 +16,7 @@ import { addressHeld, apiUser, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, linkFr
 
 const withChromium = hasChromium();
 
-/** Waits until the network is idle, the address has held still and the page shows a heading. */
+/** Waits until the network is idle and the address has held still (a screen may still be loading its code). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await addressHeld(page);
@@ -259,7 +259,9 @@ describe.runIf(withChromium)('browser: the front door', () => {
     await page.goto(`${server.url}/login`);
     await settle(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    // The form answers once the app has taken over the page (under CI load a click could come first).
+    // The reset page's own form, not the sign-in form's Email field (same label) while its screen loads:
+    // filled there, the reset form was sent empty under CI load ("This field is required").
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await settle(page);
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
