@@ -189,7 +189,7 @@ describe.runIf(withChromium)('browser: the installable app', () => {
       // The waiting worker activates and the page reloads on it, also when the page's requests reach the
       // old worker while it stops for the handover (pressed as a page is still loading; here, the requests
       // below). Chromium then left the new worker waiting for its 5-minute bound on an outgoing worker
-      // (kMaxLameDuckTime) in four runs of five without the page's own reload after RELOAD_FALLBACK_MS,
+      // (kMaxLameDuckTime) in five runs of six without the page's own reload after RELOAD_FALLBACK_MS,
       // which makes it try the handover again.
       const reloaded = page.waitForEvent('load', { timeout: RELOAD_FALLBACK_MS + 30_000 });
       await prompt.getByRole('button', { name: 'Reload' }).click();
