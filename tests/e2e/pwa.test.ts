@@ -191,22 +191,26 @@ describe.runIf(withChromium)('browser: the installable app', () => {
       // below). Chromium then left the new worker waiting for its 5-minute bound on an outgoing worker
       // (kMaxLameDuckTime) in five runs of six without the page's own reload after RELOAD_FALLBACK_MS,
       // which makes it try the handover again.
+      const next = watch.waitingVersion();
+      expect(next, 'a new version waiting').not.toBeNull();
       const reloaded = page.waitForEvent('load', { timeout: RELOAD_FALLBACK_MS + 30_000 });
       await prompt.getByRole('button', { name: 'Reload' }).click();
       void page.evaluate(() => {
         const until = Date.now() + 3_000;
-        const next = () => { if (Date.now() < until) void fetch('/api/groups').finally(() => setTimeout(next, 5)); };
-        next();
+        const more = () => { if (Date.now() < until) void fetch('/api/groups').finally(() => setTimeout(more, 5)); };
+        more();
       }).catch(() => {}); // the page may reload before this returns
       try {
         await reloaded;
+        // On the new version: the worker that was waiting is the active one, and it controls the page.
+        await expect.poll(() => watch.statusOf(next!), { timeout: 10_000 }).toBe('activated');
+        await page.waitForFunction(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+        }, undefined, { timeout: 10_000 });
       } catch (error) {
         throw new Error(`the page did not reload on the new version: ${await watch.report()} (${String(error).split('\n')[0]})`, { cause: error });
       }
-      await page.waitForFunction(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return registration?.waiting === null && navigator.serviceWorker.controller !== null;
-      });
       await expect(prompt.count()).resolves.toBe(0);
     } finally {
       await close();
@@ -219,13 +223,18 @@ describe.runIf(withChromium)('browser: the installable app', () => {
 /**
  * What a stalled update is waiting on, for the error that says so: the requests of the page and of its
  * workers that started and have not ended, with their age in ms (first: a summary keeps a line's start),
- * then the workers' versions as Chromium's DevTools protocol reports them (status, running status, clients).
+ * then the workers' versions as Chromium's DevTools protocol reports them (status, running status, clients);
+ * and each version's latest status, to tell which one took over.
  */
-async function watchWorkers(context: BrowserContext, page: Page): Promise<{ report(): Promise<string> }> {
+async function watchWorkers(context: BrowserContext, page: Page): Promise<{ report(): Promise<string>; waitingVersion(): string | null; statusOf(versionId: string): string | undefined }> {
   const versions = new Map<string, string>();
+  const statuses = new Map<string, string>();
   const cdp = await context.newCDPSession(page);
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }: { versions: { versionId: string; scriptURL: string; runningStatus: string; status: string; controlledClients?: string[] }[] }) => {
-    for (const v of updated) versions.set(v.versionId, `v${v.versionId} ${v.status}/${v.runningStatus} clients ${v.controlledClients?.length ?? 0}`);
+    for (const v of updated) {
+      versions.set(v.versionId, `v${v.versionId} ${v.status}/${v.runningStatus} clients ${v.controlledClients?.length ?? 0}`);
+      statuses.set(v.versionId, v.status);
+    }
   });
   await cdp.send('ServiceWorker.enable');
   const open = new Map<Request, number>();
@@ -233,6 +242,10 @@ async function watchWorkers(context: BrowserContext, page: Page): Promise<{ repo
   context.on('requestfinished', (request) => open.delete(request));
   context.on('requestfailed', (request) => open.delete(request));
   return {
+    /** The version installed and waiting (status 'installed'), or null. */
+    waitingVersion: () => [...statuses].find(([, status]) => status === 'installed')?.[0] ?? null,
+    /** A version's latest status as Chromium reported it ('installed', 'activated', 'redundant'…). */
+    statusOf: (versionId) => statuses.get(versionId),
     async report() {
       const states = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();

@@ -1,19 +1,19 @@
 /**
  * The installable app's two notices: an "offline" banner while the server cannot be reached
  * (pages show what was last loaded; nothing can be saved), and a prompt when a new version of the app is
- * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version; by
- * itself after RELOAD_FALLBACK_MS if the handover has not happened by then).
+ * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version;
+ * reload-on-new-version.ts: by itself if the handover has not happened within a few seconds).
  * The service worker is registered at load by vite-plugin-pwa's hook; it checks for a new version hourly.
  * The first worker takes over the page that installed it (Workbox clientsClaim), and the page then fetches
  * what it shows again, through the worker: so after one visit, that page opens offline.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../components/ui/button';
-import { RELOAD_FALLBACK_MS } from '../config/pwa';
 import { useOnline } from '../lib/connectivity';
+import { reloadOnNewVersion, type PendingReload } from './reload-on-new-version';
 
 /** How often an open app asks for a new version, in ms. */
 const UPDATE_CHECK_MS = 60 * 60_000;
@@ -31,6 +31,27 @@ export function AppUpdates() {
       }, UPDATE_CHECK_MS);
     },
   });
+  // The Reload under way, if any: one at a time; Later or the prompt going away disarms its fallback.
+  const pending = useRef<PendingReload | null>(null);
+  useEffect(() => () => pending.current?.disarm(), []);
+  const reload = () => {
+    if (pending.current?.armed) return;
+    pending.current = reloadOnNewVersion({
+      update: () => updateServiceWorker(true),
+      reload: () => window.location.reload(),
+      onControllerChange: (listener) => {
+        const container = navigator.serviceWorker;
+        container.addEventListener('controllerchange', listener);
+        return () => container.removeEventListener('controllerchange', listener);
+      },
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
+  };
+  const later = () => {
+    pending.current?.disarm();
+    setNeedRefresh(false);
+  };
   return (
     <>
       {online ? null : (
@@ -44,23 +65,13 @@ export function AppUpdates() {
         <div role="alert" className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200">
           <p className="min-w-0 flex-1 text-sm text-slate-800">{t('shell.updateReady')}</p>
           <div className="flex gap-2">
-            <Button variant="ghost" className="py-1.5" onClick={() => setNeedRefresh(false)}>{t('shell.updateLater')}</Button>
-            <Button className="py-1.5" onClick={() => reloadOnNewVersion(updateServiceWorker)}>{t('shell.updateNow')}</Button>
+            <Button variant="ghost" className="py-1.5" onClick={later}>{t('shell.updateLater')}</Button>
+            <Button className="py-1.5" onClick={reload}>{t('shell.updateNow')}</Button>
           </div>
         </div>
       ) : null}
     </>
   );
-}
-
-/**
- * Asks the waiting worker to take over (`update`: vite-plugin-pwa's updateServiceWorker; the page reloads
- * once it controls the page), and reloads the page anyway if that has not happened within
- * RELOAD_FALLBACK_MS.
- */
-function reloadOnNewVersion(update: (reloadPage?: boolean) => Promise<void>): void {
-  void update(true);
-  setTimeout(() => window.location.reload(), RELOAD_FALLBACK_MS);
 }
 
 /**

@@ -46,8 +46,8 @@ const LATEST_FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposit
 /** The latest round's columns by name (l_points, l_exact, …), comma-separated. */
 const latestNames = sql.raw(LATEST_FIGURES.map((figure) => `l_${figure}`).join(', '));
 /** One column per latest figure, `expression(figure) as l_<figure>`, comma-separated. */
-const latestColumns = (expression: (figure: string) => string) =>
-  sql.raw(LATEST_FIGURES.map((figure) => `${expression(figure)} as l_${figure}`).join(',\n             '));
+const latestColumns = (expression: (figure: (typeof LATEST_FIGURES)[number]) => string) =>
+  sql.raw(LATEST_FIGURES.map((figure) => `${expression(figure)} as l_${figure}`).join(', '));
 
 /** The separators of the statement's text (ranking-text.ts) as SQL literals. */
 const UNIT = sql.raw(`E'\\x1f'`);

@@ -15,7 +15,6 @@ import { setMatchResult } from '../admin/service';
 import { foldPending } from '../scoring/fold';
 import { groupRanking } from './ranking';
 
-
 describe(`migration 0039: no separators in names and addresses (${TEST_DB_KIND})`, () => {
   const testDatabase = useTestDatabase();
 

@@ -19,7 +19,6 @@ import { foldPending, foldStep, lockMatchForFolding } from './fold';
 import { scoreMatches } from './score-matches';
 import { seasonTotalsMismatches } from './season-totals';
 
-
 /** The statements that take a database back to before 0037: its columns and index gone, 0029's trigger function back. */
 function before0037(): string[] {
   const fn = migrationStatements('0029_season-totals.sql').find((text) => text.includes('CREATE FUNCTION "member_round_totals_season"()'));

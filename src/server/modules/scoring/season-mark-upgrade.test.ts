@@ -63,7 +63,7 @@ describe(`migration 0040: the mark round's figures in the season rows (${TEST_DB
     for (const statement of migrationStatements('0040_season-mark-round.sql')) await db.execute(sql.raw(statement));
     expect(await seasonTotalsMismatches(db)).toEqual([]);
     const marked = rowsOf<{ n: number }>(await db.execute(sql`
-      select count(*)::int as n from member_season_totals where group_id = ${group!.id}::uuid and (mark_points, mark_exact, mark_winner, mark_opposite) <> (0, 0, 0, 0)`));
+      select count(*)::int as n from member_season_totals where group_id = ${group!.id}::uuid and (mark_points, mark_exact, mark_goal_difference, mark_winner, mark_opposite) <> (0, 0, 0, 0, 0)`));
     expect(marked[0]!.n).toBeGreaterThan(0);
     expect(await ranked()).toEqual(before);
 

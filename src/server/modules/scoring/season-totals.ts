@@ -35,7 +35,7 @@ const names = sql.raw(FIGURES.join(', '));
 /** The figures a season row also holds for its mark round alone (mark_points …), as in member_round_totals. */
 const MARK_FIGURES = ['points', 'exact', 'goal_difference', 'winner', 'opposite'] as const;
 const markNames = sql.raw(MARK_FIGURES.map((name) => `mark_${name}`).join(', '));
-/** A zero for each mark figure, comma-separated (a member's mark figures without a row of the mark round). */
+/** A zero for each mark figure, comma-separated. */
 const markZeros = sql.raw(MARK_FIGURES.map(() => '0').join(', '));
 /** Each mark figure summed over the rows `t` of round `round` (an SQL integer), 0 without any. */
 const markSums = (round: SQL) => sql.join(MARK_FIGURES.map((name) =>

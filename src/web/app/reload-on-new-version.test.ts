@@ -1,0 +1,70 @@
+/**
+ * The update prompt's Reload with a fake clock and fake worker events: the page's own reload comes
+ * RELOAD_FALLBACK_MS after Reload unless the new worker took control first, or Later disarmed it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RELOAD_FALLBACK_MS } from '../config/pwa';
+import { reloadOnNewVersion, type ReloadDeps } from './reload-on-new-version';
+
+describe('reloadOnNewVersion', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  /** Fakes of the browser: counts of updates and reloads, and the controllerchange listeners. */
+  const fakes = (update: () => Promise<void> = async () => {}) => {
+    const listeners = new Set<() => void>();
+    const counts = { updates: 0, reloads: 0 };
+    const deps: ReloadDeps = {
+      update: () => { counts.updates += 1; return update(); },
+      reload: () => { counts.reloads += 1; },
+      onControllerChange: (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    return { deps, counts, listeners, handOver: () => { for (const listener of [...listeners]) listener(); } };
+  };
+
+  it('asks for the handover at once and reloads by itself once RELOAD_FALLBACK_MS pass without it', () => {
+    const { deps, counts, listeners } = fakes();
+    const pending = reloadOnNewVersion(deps);
+    expect(counts).toEqual({ updates: 1, reloads: 0 });
+    vi.advanceTimersByTime(RELOAD_FALLBACK_MS - 1);
+    expect(counts.reloads).toBe(0);
+    expect(pending.armed).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(counts.reloads).toBe(1);
+    expect(pending.armed).toBe(false);
+    expect(listeners.size).toBe(0);
+    vi.advanceTimersByTime(10 * RELOAD_FALLBACK_MS);
+    expect(counts.reloads).toBe(1);
+  });
+
+  it('leaves the reload to the handover when the new worker takes control in time', () => {
+    const { deps, counts, listeners, handOver } = fakes();
+    const pending = reloadOnNewVersion(deps);
+    vi.advanceTimersByTime(RELOAD_FALLBACK_MS / 2);
+    handOver();
+    expect(pending.armed).toBe(false);
+    expect(listeners.size).toBe(0);
+    vi.advanceTimersByTime(10 * RELOAD_FALLBACK_MS);
+    expect(counts.reloads).toBe(0);
+  });
+
+  it('reloads nothing once disarmed (Later), and disarming twice is harmless', () => {
+    const { deps, counts, listeners } = fakes();
+    const pending = reloadOnNewVersion(deps);
+    pending.disarm();
+    pending.disarm();
+    expect(pending.armed).toBe(false);
+    expect(listeners.size).toBe(0);
+    vi.advanceTimersByTime(10 * RELOAD_FALLBACK_MS);
+    expect(counts.reloads).toBe(0);
+  });
+
+  it('still reloads when asking for the handover fails', async () => {
+    const { deps, counts } = fakes(() => Promise.reject(new Error('no registration')));
+    reloadOnNewVersion(deps);
+    await vi.advanceTimersByTimeAsync(RELOAD_FALLBACK_MS);
+    expect(counts.reloads).toBe(1);
+  });
+});
