@@ -165,53 +165,73 @@ describe.runIf(withChromium)('browser: the installable app', () => {
       const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Palpite is ready.' });
       await expect(prompt.count()).resolves.toBe(0);
 
-      // A release: the worker's script changes (as its list of hashed files would). Served as it is now
-      // (the precompressed copies would still hold the old one).
       const script = join(web, 'sw.js');
-      writeFileSync(script, `${readFileSync(script, 'utf8')}\n// the next release\n`);
-      for (const suffix of ['.br', '.gz']) rmSync(`${script}${suffix}`, { force: true });
+      /**
+       * A release: the worker's script changes (as its list of hashed files would). Served as it is now
+       * (the precompressed copies would still hold the old one).
+       */
+      const release = (name: string) => {
+        writeFileSync(script, `${readFileSync(script, 'utf8')}\n// ${name}\n`);
+        for (const suffix of ['.br', '.gz']) rmSync(`${script}${suffix}`, { force: true });
+      };
       const update = () => page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+      const waiting = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null);
+      /**
+       * Presses Reload (then, with `fetching`, fetches from the page for 3 s) and expects the page back on
+       * the version that was waiting: active, controlling the page, the prompt gone.
+       */
+      const reloadsOntoWaiting = async (fetching: boolean) => {
+        const next = watch.waitingVersion();
+        expect(next, 'a new version waiting').not.toBeNull();
+        const reloaded = page.waitForEvent('load', { timeout: RELOAD_FALLBACK_MS + 30_000 });
+        await prompt.getByRole('button', { name: 'Reload' }).click();
+        if (fetching) {
+          void page.evaluate(() => {
+            const until = Date.now() + 3_000;
+            const more = () => { if (Date.now() < until) void fetch('/api/groups').finally(() => setTimeout(more, 5)); };
+            more();
+          }).catch(() => {}); // the page may reload before this returns
+        }
+        try {
+          await reloaded;
+          await expect.poll(() => watch.statusOf(next!), { timeout: 10_000 }).toBe('activated');
+          await page.waitForFunction(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+          }, undefined, { timeout: 10_000 });
+        } catch (error) {
+          throw new Error(`the page did not reload on the new version: ${await watch.report()} (${String(error).split('\n')[0]})`, { cause: error });
+        }
+        await expect(prompt.count()).resolves.toBe(0);
+      };
+
+      // A release reaches the page that installed the first worker (no worker controlled it when it
+      // loaded, so vite-plugin-pwa's own reload would leave it on the old code): Reload brings it onto it.
+      release('the next release');
       await update();
       await prompt.waitFor({ timeout: 10_000 });
-      const waiting = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null);
       await expect(waiting()).resolves.toBe(true);
       expect(await seriousViolations(page), 'axe with the prompt').toEqual([]);
       if (SHOTS) await page.screenshot({ path: 'screenshots/pwa-update-390.png' });
+      await reloadsOntoWaiting(false);
 
-      // Later: the prompt goes and the new version keeps waiting, the page goes on with the old one.
+      // Another release. Later: the prompt goes and the new version keeps waiting, the page goes on with
+      // the old one.
+      release('the release after');
+      await update();
+      await prompt.waitFor({ timeout: 10_000 });
       await prompt.getByRole('button', { name: 'Later' }).click();
       await prompt.waitFor({ state: 'detached' });
       await expect(waiting()).resolves.toBe(true);
 
-      // The next load offers it again; Reload activates it and the page comes back on it.
+      // The next load offers it again; Reload brings the page onto it, also when the page's requests reach
+      // the old worker while it stops for the handover (pressed as a page is still loading; here, the
+      // requests after Reload). Chromium then left the new worker waiting for its 5-minute bound on an
+      // outgoing worker (kMaxLameDuckTime) in five runs of six without the page's own reload after
+      // RELOAD_FALLBACK_MS, which makes it try the handover again.
       await page.reload();
       await prompt.waitFor({ timeout: 10_000 });
-      // The waiting worker activates and the page reloads on it, also when the page's requests reach the
-      // old worker while it stops for the handover (pressed as a page is still loading; here, the requests
-      // below). Chromium then left the new worker waiting for its 5-minute bound on an outgoing worker
-      // (kMaxLameDuckTime) in five runs of six without the page's own reload after RELOAD_FALLBACK_MS,
-      // which makes it try the handover again.
-      const next = watch.waitingVersion();
-      expect(next, 'a new version waiting').not.toBeNull();
-      const reloaded = page.waitForEvent('load', { timeout: RELOAD_FALLBACK_MS + 30_000 });
-      await prompt.getByRole('button', { name: 'Reload' }).click();
-      void page.evaluate(() => {
-        const until = Date.now() + 3_000;
-        const more = () => { if (Date.now() < until) void fetch('/api/groups').finally(() => setTimeout(more, 5)); };
-        more();
-      }).catch(() => {}); // the page may reload before this returns
-      try {
-        await reloaded;
-        // On the new version: the worker that was waiting is the active one, and it controls the page.
-        await expect.poll(() => watch.statusOf(next!), { timeout: 10_000 }).toBe('activated');
-        await page.waitForFunction(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return registration?.waiting === null && navigator.serviceWorker.controller !== null;
-        }, undefined, { timeout: 10_000 });
-      } catch (error) {
-        throw new Error(`the page did not reload on the new version: ${await watch.report()} (${String(error).split('\n')[0]})`, { cause: error });
-      }
-      await expect(prompt.count()).resolves.toBe(0);
+      await reloadsOntoWaiting(true);
     } finally {
       await close();
       await own.stop();

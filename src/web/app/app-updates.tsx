@@ -1,13 +1,13 @@
 /**
  * The installable app's two notices: an "offline" banner while the server cannot be reached
  * (pages show what was last loaded; nothing can be saved), and a prompt when a new version of the app is
- * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version;
- * reload-on-new-version.ts: by itself if the handover has not happened within a few seconds).
+ * ready (the service worker at /sw.js waits for the go-ahead, then the page reloads on the new version:
+ * reload-on-new-version.ts).
  * The service worker is registered at load by vite-plugin-pwa's hook; it checks for a new version hourly.
  * The first worker takes over the page that installed it (Workbox clientsClaim), and the page then fetches
  * what it shows again, through the worker: so after one visit, that page opens offline.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
@@ -24,6 +24,8 @@ export function AppUpdates() {
   const online = useOnline();
   useFirstControlRefetch();
   const { needRefresh: [needRefresh, setNeedRefresh], updateServiceWorker } = useRegisterSW({
+    // The page's reload after the handover is reloadOnNewVersion's, not vite-plugin-pwa's (it says why).
+    onNeedReload: () => {},
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       setInterval(() => {
@@ -31,11 +33,14 @@ export function AppUpdates() {
       }, UPDATE_CHECK_MS);
     },
   });
-  // The Reload under way, if any: one at a time; Later or the prompt going away disarms its fallback.
+  // The Reload under way, if any: one at a time, called off when AppUpdates unmounts. Once Reload is
+  // pressed, Later is no longer offered: the new worker has been told to take over and will.
   const pending = useRef<PendingReload | null>(null);
+  const [reloading, setReloading] = useState(false);
   useEffect(() => () => pending.current?.disarm(), []);
   const reload = () => {
     if (pending.current?.armed) return;
+    setReloading(true);
     pending.current = reloadOnNewVersion({
       update: () => updateServiceWorker(true),
       reload: () => window.location.reload(),
@@ -47,10 +52,6 @@ export function AppUpdates() {
       setTimeout: (run, ms) => setTimeout(run, ms),
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     });
-  };
-  const later = () => {
-    pending.current?.disarm();
-    setNeedRefresh(false);
   };
   return (
     <>
@@ -65,7 +66,7 @@ export function AppUpdates() {
         <div role="alert" className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200">
           <p className="min-w-0 flex-1 text-sm text-slate-800">{t('shell.updateReady')}</p>
           <div className="flex gap-2">
-            <Button variant="ghost" className="py-1.5" onClick={later}>{t('shell.updateLater')}</Button>
+            <Button variant="ghost" className="py-1.5" disabled={reloading} onClick={() => setNeedRefresh(false)}>{t('shell.updateLater')}</Button>
             <Button className="py-1.5" onClick={reload}>{t('shell.updateNow')}</Button>
           </div>
         </div>

@@ -1,6 +1,6 @@
 /**
- * The update prompt's Reload with a fake clock and fake worker events: the page's own reload comes
- * RELOAD_FALLBACK_MS after Reload unless the new worker took control first, or Later disarmed it.
+ * The update prompt's Reload with a fake clock and fake worker events: the page reloads once, when the new
+ * worker takes control or RELOAD_FALLBACK_MS after Reload, whichever comes first, unless Later disarmed it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELOAD_FALLBACK_MS } from '../config/pwa';
@@ -39,15 +39,17 @@ describe('reloadOnNewVersion', () => {
     expect(counts.reloads).toBe(1);
   });
 
-  it('leaves the reload to the handover when the new worker takes control in time', () => {
+  it('reloads once, at the handover, when the new worker takes control in time', () => {
     const { deps, counts, listeners, handOver } = fakes();
     const pending = reloadOnNewVersion(deps);
     vi.advanceTimersByTime(RELOAD_FALLBACK_MS / 2);
+    expect(counts.reloads).toBe(0);
     handOver();
+    expect(counts.reloads).toBe(1);
     expect(pending.armed).toBe(false);
     expect(listeners.size).toBe(0);
     vi.advanceTimersByTime(10 * RELOAD_FALLBACK_MS);
-    expect(counts.reloads).toBe(0);
+    expect(counts.reloads).toBe(1);
   });
 
   it('reloads nothing once disarmed (Later), and disarming twice is harmless', () => {

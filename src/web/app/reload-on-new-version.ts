@@ -1,9 +1,11 @@
 /**
  * The update prompt's Reload, apart from React and the browser so it can be tested with fakes
  * (app-updates.tsx wires it up): the waiting service worker is asked to take over, and the page reloads
- * once it controls the page (vite-plugin-pwa's own reload, on the worker's `controllerchange`). If that has
- * not happened within RELOAD_FALLBACK_MS (src/web/config/pwa.ts, which says why), the page reloads by
- * itself, once.
+ * once, either when the new worker takes control of it (`controllerchange`) or, if that has not happened
+ * within RELOAD_FALLBACK_MS (src/web/config/pwa.ts, which says why), by itself. vite-plugin-pwa's own
+ * reload is switched off (app-updates.tsx): it reloads only pages a worker controlled when they loaded, so
+ * a page that installed the first worker stayed on the old code, and two reloads could ask twice whether
+ * to leave a page with unsaved scores.
  */
 import { RELOAD_FALLBACK_MS } from '../config/pwa';
 
@@ -15,21 +17,24 @@ export interface ReloadDeps {
   reload(): void;
   /** Calls `listener` when a new worker takes control of the page; returns the unsubscribe function. */
   onControllerChange(listener: () => void): () => void;
+  /** Runs `run` once after `ms` milliseconds; returns a handle for clearTimeout. */
   setTimeout(run: () => void, ms: number): unknown;
+  /** Cancels a setTimeout by its handle. */
   clearTimeout(handle: unknown): void;
 }
 
-/** A Reload under way: whether its fallback is still armed, and the function that disarms it. */
+/** A Reload under way: whether it is still to reload the page, and the function that calls it off. */
 export interface PendingReload {
-  /** True until the handover, the page's own reload or disarm(). */
+  /** True until the page's reload is asked for, or disarm(). */
   readonly armed: boolean;
-  /** Disarms the page's own reload (Later, or the prompt going away); once done, does nothing. */
+  /** Calls off the page's reload (Later, or AppUpdates unmounting); once done, does nothing. */
   disarm(): void;
 }
 
 /**
- * Starts a Reload: asks for the handover and arms the page's own reload after RELOAD_FALLBACK_MS, which a
- * handover (`controllerchange`) disarms. A failed `update` is left to the fallback.
+ * Starts a Reload: asks for the handover, then reloads the page at the handover (`controllerchange`) or
+ * after RELOAD_FALLBACK_MS, whichever comes first, once. A failed `update` is left to the fallback.
+ * Returns the PendingReload.
  */
 export function reloadOnNewVersion(deps: ReloadDeps): PendingReload {
   let armed = true;
@@ -40,11 +45,13 @@ export function reloadOnNewVersion(deps: ReloadDeps): PendingReload {
     deps.clearTimeout(timer);
     unsubscribe();
   };
-  const timer = deps.setTimeout(() => {
+  const reload = () => {
+    if (!armed) return;
     disarm();
     deps.reload();
-  }, RELOAD_FALLBACK_MS);
-  const unsubscribe = deps.onControllerChange(disarm);
+  };
+  const timer = deps.setTimeout(reload, RELOAD_FALLBACK_MS);
+  const unsubscribe = deps.onControllerChange(reload);
   void deps.update().catch(() => {});
   return { get armed() { return armed; }, disarm };
 }

@@ -1,7 +1,7 @@
 /**
  * The installable app: the web app manifest and the icon sizes, read by vite.config.ts
  * (vite-plugin-pwa writes manifest.webmanifest) and src/cli/icons.ts (draws the icons), and how long the
- * update prompt's Reload waits for the new version (src/web/app/app-updates.tsx).
+ * update prompt's Reload waits for the new version (src/web/app/reload-on-new-version.ts).
  */
 
 /** Sizes (px) of the "any" icons: Android launchers and Chrome's install prompt (48–512) and Windows tiles. */
