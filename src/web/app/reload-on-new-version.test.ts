@@ -24,32 +24,33 @@ describe('reloadOnNewVersion', () => {
     return { deps, counts, listeners, handOver: () => { for (const listener of [...listeners]) listener(); } };
   };
 
-  it('asks for the handover at once and reloads by itself once RELOAD_FALLBACK_MS pass without it', () => {
-    const { deps, counts, listeners } = fakes();
-    const pending = reloadOnNewVersion(deps);
-    expect(counts).toEqual({ updates: 1, reloads: 0 });
-    vi.advanceTimersByTime(RELOAD_FALLBACK_MS - 1);
-    expect(counts.reloads).toBe(0);
-    expect(pending.armed).toBe(true);
-    vi.advanceTimersByTime(1);
+  /** After the one reload: disarmed, no listener left, and no second reload however long the page stays. */
+  const reloadedOnce = ({ counts, listeners }: ReturnType<typeof fakes>, pending: ReturnType<typeof reloadOnNewVersion>) => {
     expect(counts.reloads).toBe(1);
     expect(pending.armed).toBe(false);
     expect(listeners.size).toBe(0);
     vi.advanceTimersByTime(10 * RELOAD_FALLBACK_MS);
     expect(counts.reloads).toBe(1);
+  };
+
+  it('asks for the handover at once and reloads by itself once RELOAD_FALLBACK_MS pass without it', () => {
+    const browser = fakes();
+    const pending = reloadOnNewVersion(browser.deps);
+    expect(browser.counts).toEqual({ updates: 1, reloads: 0 });
+    vi.advanceTimersByTime(RELOAD_FALLBACK_MS - 1);
+    expect(browser.counts.reloads).toBe(0);
+    expect(pending.armed).toBe(true);
+    vi.advanceTimersByTime(1);
+    reloadedOnce(browser, pending);
   });
 
   it('reloads once, at the handover, when the new worker takes control in time', () => {
-    const { deps, counts, listeners, handOver } = fakes();
-    const pending = reloadOnNewVersion(deps);
+    const browser = fakes();
+    const pending = reloadOnNewVersion(browser.deps);
     vi.advanceTimersByTime(RELOAD_FALLBACK_MS / 2);
-    expect(counts.reloads).toBe(0);
-    handOver();
-    expect(counts.reloads).toBe(1);
-    expect(pending.armed).toBe(false);
-    expect(listeners.size).toBe(0);
-    vi.advanceTimersByTime(10 * RELOAD_FALLBACK_MS);
-    expect(counts.reloads).toBe(1);
+    expect(browser.counts.reloads).toBe(0);
+    browser.handOver();
+    reloadedOnce(browser, pending);
   });
 
   it('reloads nothing once disarmed (Later), and disarming twice is harmless', () => {
