@@ -2,7 +2,7 @@
  * The Settings tab's Wall section (owner and admins): a switch turning the group's wall on or off
  * (PATCH /api/groups/:groupId { wallEnabled }), saved as it is flipped.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../../contracts/groups';
 import { errorText } from '../../../lib/error-text';
@@ -14,8 +14,16 @@ export function WallSettings({ group }: { group: Group }) {
   const { update } = useGroupAdmin(group.id);
   const id = useId();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  // While saving, the switch shows where it is going.
-  const on = update.isPending && update.variables?.wallEnabled !== undefined ? update.variables.wallEnabled : group.wallEnabled;
+  // While saving, and once saved until `group` says so too, the switch shows where it is going: the group
+  // reaches this panel through the page's deferred value (routes/group.tsx), a render after the save ends,
+  // and the switch flipped back for that moment while the message said it was done.
+  const going = update.variables?.wallEnabled;
+  const catchingUp = (update.isPending || update.isSuccess) && going !== undefined && going !== group.wallEnabled;
+  const on = catchingUp ? going : group.wallEnabled;
+  // Caught up: the group's own value rules again (another admin's change reaches the switch).
+  const caughtUp = update.isSuccess && going === group.wallEnabled;
+  const { reset } = update;
+  useEffect(() => { if (caughtUp) reset(); }, [caughtUp, reset]);
   const flip = async () => {
     setMessage(null);
     try {
