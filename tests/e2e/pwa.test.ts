@@ -174,8 +174,23 @@ describe.runIf(withChromium)('browser: the installable app', () => {
         writeFileSync(script, `${readFileSync(script, 'utf8')}\n// ${name}\n`);
         for (const suffix of ['.br', '.gz']) rmSync(`${script}${suffix}`, { force: true });
       };
-      const update = () => page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
-      const waiting = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null);
+      /**
+       * `work`, failing after 20 s with the workers' state (page.evaluate has no timeout of its own: a
+       * registration's update() that never settled once held the test until its 180-s timeout, unexplained).
+       */
+      const within20s = async <T>(what: string, work: Promise<T>): Promise<T> => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => { void watch.report().then((report) => reject(new Error(`${what} did not settle in 20 s: ${report}`))); }, 20_000);
+        });
+        try {
+          return await Promise.race([work, late]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      const update = () => within20s('registration.update()', page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); }));
+      const waiting = () => within20s('getRegistration()', page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null));
       /**
        * Presses Reload (then, with `fetching`, fetches from the page for 3 s) and expects the page back on
        * the version that was waiting: active, controlling the page, the prompt gone.
@@ -240,6 +255,9 @@ describe.runIf(withChromium)('browser: the installable app', () => {
   });
 });
 
+/** A service worker version as the DevTools protocol's ServiceWorker domain reports it (the fields used here). */
+interface WorkerVersion { versionId: string; runningStatus: string; status: string; controlledClients?: string[] }
+
 /**
  * What a stalled update is waiting on, for the error that says so: the requests of the page and of its
  * workers that started and have not ended, with their age in ms (first: a summary keeps a line's start),
@@ -247,14 +265,11 @@ describe.runIf(withChromium)('browser: the installable app', () => {
  * and each version's latest status, to tell which one took over.
  */
 async function watchWorkers(context: BrowserContext, page: Page): Promise<{ report(): Promise<string>; waitingVersion(): string | null; statusOf(versionId: string): string | undefined }> {
-  const versions = new Map<string, string>();
-  const statuses = new Map<string, string>();
+  /** Each worker version's latest record, by version id, as Chromium reported it. */
+  const versions = new Map<string, WorkerVersion>();
   const cdp = await context.newCDPSession(page);
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }: { versions: { versionId: string; scriptURL: string; runningStatus: string; status: string; controlledClients?: string[] }[] }) => {
-    for (const v of updated) {
-      versions.set(v.versionId, `v${v.versionId} ${v.status}/${v.runningStatus} clients ${v.controlledClients?.length ?? 0}`);
-      statuses.set(v.versionId, v.status);
-    }
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }: { versions: WorkerVersion[] }) => {
+    for (const version of updated) versions.set(version.versionId, version);
   });
   await cdp.send('ServiceWorker.enable');
   const open = new Map<Request, number>();
@@ -263,16 +278,16 @@ async function watchWorkers(context: BrowserContext, page: Page): Promise<{ repo
   context.on('requestfailed', (request) => open.delete(request));
   return {
     /** The version installed and waiting (status 'installed'), or null. */
-    waitingVersion: () => [...statuses].find(([, status]) => status === 'installed')?.[0] ?? null,
+    waitingVersion: () => [...versions.values()].find((version) => version.status === 'installed')?.versionId ?? null,
     /** A version's latest status as Chromium reported it ('installed', 'activated', 'redundant'…). */
-    statusOf: (versionId) => statuses.get(versionId),
+    statusOf: (versionId) => versions.get(versionId)?.status,
     async report() {
       const states = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         return `active ${registration?.active?.state ?? 'none'}, waiting ${registration?.waiting?.state ?? 'none'}, controlled ${navigator.serviceWorker.controller !== null}`;
       }).catch((reason: unknown) => String(reason).split('\n')[0]);
       const requests = [...open].map(([request, since]) => `${request.serviceWorker() ? 'worker' : 'page'} ${request.method()} ${new URL(request.url()).pathname} ${Date.now() - since} ms`);
-      return `under way [${requests.join('; ')}]; ${states}; versions [${[...versions.values()].join('; ')}]`;
+      return `under way [${requests.join('; ')}]; ${states}; versions [${[...versions.values()].map((v) => `v${v.versionId} ${v.status}/${v.runningStatus} clients ${v.controlledClients?.length ?? 0}`).join('; ')}]`;
     },
   };
 }
