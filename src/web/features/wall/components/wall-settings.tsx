@@ -2,7 +2,7 @@
  * The Settings tab's Wall section (owner and admins): a switch turning the group's wall on or off
  * (PATCH /api/groups/:groupId { wallEnabled }), saved as it is flipped.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../../contracts/groups';
 import { errorText } from '../../../lib/error-text';
@@ -14,20 +14,19 @@ export function WallSettings({ group }: { group: Group }) {
   const { update } = useGroupAdmin(group.id);
   const id = useId();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  // While saving, and once saved until `group` says so too, the switch shows where it is going: the group
-  // reaches this panel through the page's deferred value (routes/group.tsx), a render after the save ends,
-  // and the switch flipped back for that moment while the message said it was done.
-  const going = update.variables?.wallEnabled;
-  const catchingUp = (update.isPending || update.isSuccess) && going !== undefined && going !== group.wallEnabled;
-  const on = catchingUp ? going : group.wallEnabled;
-  // Caught up: the group's own value rules again (another admin's change reaches the switch).
-  const caughtUp = update.isSuccess && going === group.wallEnabled;
-  const { reset } = update;
-  useEffect(() => { if (caughtUp) reset(); }, [caughtUp, reset]);
+  // The value just saved, over the group it was flipped from: the switch shows it, with its message, until
+  // `group` is another object (the saved group's data, or anyone's later change, reaches this panel a
+  // render or more after the save ends; it flipped back for that moment while the message said done).
+  const [saved, setSaved] = useState<{ value: boolean; over: Group } | null>(null);
+  // While saving, the switch shows where it is going.
+  const on = update.isPending && update.variables?.wallEnabled !== undefined ? update.variables.wallEnabled
+    : saved && saved.over === group ? saved.value : group.wallEnabled;
   const flip = async () => {
     setMessage(null);
+    setSaved(null);
     try {
       await update.mutateAsync({ wallEnabled: !on });
+      setSaved({ value: !on, over: group });
       setMessage({ tone: 'success', text: t(on ? 'wall.settings.turnedOff' : 'wall.settings.turnedOn') });
     } catch (error) {
       setMessage({ tone: 'error', text: errorText(t, error) });
