@@ -2,7 +2,7 @@
  * The Settings tab's Wall section (owner and admins): a switch turning the group's wall on or off
  * (PATCH /api/groups/:groupId { wallEnabled }), saved as it is flipped.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../../contracts/groups';
 import { errorText } from '../../../lib/error-text';
@@ -14,19 +14,20 @@ export function WallSettings({ group }: { group: Group }) {
   const { update } = useGroupAdmin(group.id);
   const id = useId();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  // The value just saved, over the group it was flipped from: the switch shows it, with its message, until
-  // `group` is another object (the saved group's data, or anyone's later change, reaches this panel a
+  // The value just saved, over the group shown when the save ended: the switch shows it, with its message,
+  // until `group` is another object (the saved group's data, or anyone's later change, reaches this panel a
   // render or more after the save ends; it flipped back for that moment while the message said done).
   const [saved, setSaved] = useState<{ value: boolean; over: Group } | null>(null);
+  const shown = useRef(group);
+  useEffect(() => { shown.current = group; }, [group]);
   // While saving, the switch shows where it is going.
   const on = update.isPending && update.variables?.wallEnabled !== undefined ? update.variables.wallEnabled
     : saved && saved.over === group ? saved.value : group.wallEnabled;
   const flip = async () => {
     setMessage(null);
-    setSaved(null);
     try {
       await update.mutateAsync({ wallEnabled: !on });
-      setSaved({ value: !on, over: group });
+      setSaved({ value: !on, over: shown.current });
       setMessage({ tone: 'success', text: t(on ? 'wall.settings.turnedOff' : 'wall.settings.turnedOn') });
     } catch (error) {
       setMessage({ tone: 'error', text: errorText(t, error) });
